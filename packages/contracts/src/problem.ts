@@ -1,0 +1,41 @@
+import { z } from 'zod';
+
+/**
+ * Stable failure codes. A code is a contract with clients (the web maps each to a localized
+ * message); never rename one. New failures get new codes.
+ */
+export const problemCodes = [
+  'bad_request',
+  'validation_failed',
+  'unauthorized',
+  'forbidden',
+  'not_found',
+  'method_not_allowed',
+  'conflict',
+  'payload_too_large',
+  'unsupported_media_type',
+  'rate_limited',
+  'internal_error',
+  'service_unavailable',
+] as const;
+
+export type ProblemCode = (typeof problemCodes)[number];
+
+/** RFC 9457 problem details, with the stable `code` and the request id for support. */
+export const ProblemSchema = z.object({
+  type: z.string(),
+  title: z.string(),
+  status: z.number().int().min(400).max(599),
+  code: z.string(),
+  detail: z.string().optional(),
+  instance: z.string().optional(),
+  requestId: z.string().optional(),
+  errors: z.array(z.object({ path: z.string(), code: z.string(), message: z.string() })).optional(),
+});
+
+export type Problem = z.infer<typeof ProblemSchema>;
+
+/** The `type` URI of a problem code. */
+export function problemType(code: string): string {
+  return `urn:ledger:problem:${code}`;
+}

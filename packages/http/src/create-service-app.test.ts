@@ -1,0 +1,134 @@
+// Proves the service kit's contract: request ids, secure headers, and RFC 9457 problem details
+// with a stable code for every failure (unknown route, wrong method, oversize body, bad input,
+// handler failure), without revealing internals.
+import { ProblemSchema } from '@ledger/contracts';
+import type { Logger } from '@ledger/runtime';
+import { describe, expect, test } from 'vitest';
+import { z } from 'zod';
+import { createServiceApp } from './create-service-app.ts';
+import { ProblemError } from './problem-details.ts';
+import { validate } from './validation.ts';
+
+function recordingLogger() {
+  const errors: Record<string, unknown>[] = [];
+  const logger: Logger = {
+    info: () => {},
+    warn: () => {},
+    error: (message, fields) => errors.push({ message, ...fields }),
+    child: () => logger,
+  };
+  return { logger, errors };
+}
+
+function makeApp() {
+  const { logger, errors } = recordingLogger();
+  const app = createServiceApp({ service: 'test', logger, bodySizeMax: 64 });
+  app.get('/ok', (c) => c.json({ ok: true }));
+  app.post('/ok', (c) => c.json({ ok: true }));
+  app.get('/boom', () => {
+    throw new Error('secret internal detail');
+  });
+  app.get('/refused', () => {
+    throw new ProblemError({ status: 409, code: 'conflict', title: 'Already done', detail: 'd' });
+  });
+  app.post('/strict', validate('json', z.strictObject({ amount: z.string() })), (c) =>
+    c.json(c.req.valid('json')),
+  );
+  return { app, errors };
+}
+
+async function problemOf(response: Response) {
+  expect(response.headers.get('content-type')).toBe('application/problem+json');
+  return ProblemSchema.parse(await response.json());
+}
+
+describe('request ids', () => {
+  test('a request id is generated, echoed, and put in problems', async () => {
+    const { app } = makeApp();
+    const response = await app.request('/missing');
+    const id = response.headers.get('x-request-id');
+    expect(id).toMatch(/^[0-9a-f-]{36}$/);
+    expect((await problemOf(response)).requestId).toBe(id);
+  });
+
+  test('a well-formed client id is kept; a malformed one is replaced', async () => {
+    const { app } = makeApp();
+    const kept = await app.request('/ok', { headers: { 'x-request-id': 'client-42.a_b' } });
+    expect(kept.headers.get('x-request-id')).toBe('client-42.a_b');
+    const replaced = await app.request('/ok', { headers: { 'x-request-id': 'bad id<script>' } });
+    expect(replaced.headers.get('x-request-id')).not.toBe('bad id<script>');
+  });
+});
+
+test('secure headers are set on every response', async () => {
+  const { app } = makeApp();
+  const response = await app.request('/ok');
+  expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+  expect(response.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+  expect(response.headers.get('strict-transport-security')).toContain('max-age=');
+});
+
+describe('problem details', () => {
+  test('unknown route → 404 not_found', async () => {
+    const { app } = makeApp();
+    const response = await app.request('/missing');
+    expect(response.status).toBe(404);
+    const problem = await problemOf(response);
+    expect(problem).toMatchObject({
+      status: 404,
+      code: 'not_found',
+      type: 'urn:ledger:problem:not_found',
+    });
+    expect(problem.instance).toBe('/missing');
+  });
+
+  test('known route, wrong method → 405 with Allow', async () => {
+    const { app } = makeApp();
+    const response = await app.request('/ok', { method: 'DELETE' });
+    expect(response.status).toBe(405);
+    expect(response.headers.get('allow')).toContain('GET');
+    expect((await problemOf(response)).code).toBe('method_not_allowed');
+  });
+
+  test('oversize body → 413 payload_too_large before the handler runs', async () => {
+    const { app } = makeApp();
+    const response = await app.request('/strict', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ amount: 'x'.repeat(200) }),
+    });
+    expect(response.status).toBe(413);
+    expect((await problemOf(response)).code).toBe('payload_too_large');
+  });
+
+  test('invalid or extra fields → 400 validation_failed naming each path', async () => {
+    const { app } = makeApp();
+    const response = await app.request('/strict', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ amount: 5, balance: '1' }),
+    });
+    expect(response.status).toBe(400);
+    const problem = await problemOf(response);
+    expect(problem.code).toBe('validation_failed');
+    expect(problem.errors?.map((error) => error.path).sort()).toEqual(['', 'amount']);
+  });
+
+  test('a ProblemError keeps its status and code', async () => {
+    const { app } = makeApp();
+    const response = await app.request('/refused');
+    expect(response.status).toBe(409);
+    expect(await problemOf(response)).toMatchObject({ code: 'conflict', detail: 'd' });
+  });
+
+  test('an unexpected error → 500 internal_error, logged, with no internals in the body', async () => {
+    const { app, errors } = makeApp();
+    const response = await app.request('/boom');
+    expect(response.status).toBe(500);
+    const text = await response.clone().text();
+    expect(text).not.toContain('secret internal detail');
+    expect((await problemOf(response)).code).toBe('internal_error');
+    expect(errors).toHaveLength(1);
+    expect(JSON.stringify(errors[0])).toContain('secret internal detail');
+  });
+});

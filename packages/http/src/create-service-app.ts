@@ -1,0 +1,89 @@
+import type { Logger } from '@ledger/runtime';
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { HTTPException } from 'hono/http-exception';
+import { methodNotAllowed } from 'hono/method-not-allowed';
+import { type RequestIdVariables, requestId } from 'hono/request-id';
+import { secureHeaders } from 'hono/secure-headers';
+import { ProblemError, problemResponse } from './problem-details.ts';
+
+export type ServiceEnv = { Variables: RequestIdVariables };
+
+export type ServiceAppOptions = {
+  service: string;
+  logger: Logger;
+  /** Largest request body accepted, in bytes. */
+  bodySizeMax: number;
+};
+
+const requestIdPattern = /^[A-Za-z0-9._-]{1,128}$/;
+
+/**
+ * The Hono app every service starts from: request ids (a client's X-Request-Id is kept when it is
+ * well formed), secure headers, a body limit, and problem details for every failure, including
+ * unknown routes and unexpected errors (a 500 that reveals no internals).
+ */
+export function createServiceApp(options: ServiceAppOptions): Hono<ServiceEnv> {
+  const app = new Hono<ServiceEnv>();
+  app.use(
+    requestId({
+      generator: (c) => {
+        const fromClient = c.req.header('x-request-id');
+        return fromClient && requestIdPattern.test(fromClient) ? fromClient : crypto.randomUUID();
+      },
+    }),
+  );
+  app.use(secureHeaders());
+  app.use(
+    bodyLimit({
+      maxSize: options.bodySizeMax,
+      onError: (c) =>
+        problemResponse(c, {
+          status: 413,
+          code: 'payload_too_large',
+          title: 'Request body too large',
+          detail: `The body exceeds ${options.bodySizeMax} bytes.`,
+        }),
+    }),
+  );
+  app.use(
+    methodNotAllowed({
+      app,
+      onMethodNotAllowed: (c, allowed) =>
+        problemResponse(c, {
+          status: 405,
+          code: 'method_not_allowed',
+          title: 'Method not allowed',
+          headers: { allow: allowed.join(', ') },
+        }),
+    }),
+  );
+  app.notFound((c) => problemResponse(c, { status: 404, code: 'not_found', title: 'Not found' }));
+  app.onError((error, c) => {
+    if (error instanceof ProblemError) return problemResponse(c, error.problem);
+    if (error instanceof HTTPException && error.status < 500) {
+      return problemResponse(c, {
+        status: error.status,
+        code:
+          error.status === 401
+            ? 'unauthorized'
+            : error.status === 403
+              ? 'forbidden'
+              : 'bad_request',
+        title: error.message || 'Request refused',
+      });
+    }
+    options.logger.error('unhandled error', {
+      service: options.service,
+      requestId: c.get('requestId'),
+      method: c.req.method,
+      path: new URL(c.req.url).pathname,
+      error:
+        error instanceof Error
+          ? { name: error.name, message: error.message, stack: error.stack }
+          : String(error),
+    });
+    return problemResponse(c, { status: 500, code: 'internal_error', title: 'Internal error' });
+  });
+  return app;
+}

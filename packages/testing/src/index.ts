@@ -1,0 +1,2 @@
+export type { PostgresContext } from './postgres-context.ts';
+export { createTestDatabase, type TestDatabase, useTestDatabase } from './test-database.ts';

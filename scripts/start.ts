@@ -1,0 +1,52 @@
+// The README's start command (after scripts/bootstrap.mjs installed everything): the whole product
+// on the embedded PostgreSQL, or on DATABASE_URL. Ctrl-C stops every part, PostgreSQL included.
+import { join } from 'node:path';
+import { startPlatform } from '@ledger/platform';
+import { createLogger, databaseUrlSchema, onShutdown, parseEnv, portSchema } from '@ledger/runtime';
+import { z } from 'zod';
+
+const env = parseEnv(
+  z.object({
+    DATABASE_URL: databaseUrlSchema.optional(),
+    HOST: z.string().min(1).default('127.0.0.1'),
+    WEB_PORT: portSchema.default(5173),
+    WRITE_API_PORT: portSchema.default(4001),
+    QUERY_API_PORT: portSchema.default(4002),
+    POSTGRES_PORT: portSchema.default(54320),
+  }),
+);
+const logger = createLogger({ process: 'start' });
+const platform = await startPlatform({
+  databaseUrl: env.DATABASE_URL,
+  dataDir: join(import.meta.dirname, '..', '.pg', 'dev'),
+  postgresPort: env.POSTGRES_PORT,
+  host: env.HOST,
+  ports: { writeApi: env.WRITE_API_PORT, queryApi: env.QUERY_API_PORT, web: env.WEB_PORT },
+  logger,
+});
+onShutdown(async (signal) => {
+  console.log(`\n${signal}: stopping ...`);
+  await platform.stop();
+  console.log('stopped.');
+});
+
+const { urls, demoLogins } = platform;
+console.log(`
+Ledger Exchange is running.
+
+  Web app      ${urls.web}
+  Write API    ${urls.writeApi}   (GET ${urls.writeApi}/health)
+  Query API    ${urls.queryApi}   (GET ${urls.queryApi}/health)
+  Database     ${urls.database}
+  Browser API  ${urls.web}api/v1  (reads → query API, writes → write API)
+
+Demo logins:
+${
+  demoLogins.length === 0
+    ? '  none yet: members and the admin arrive with identity (issue #4)'
+    : demoLogins
+        .map((login) => `  ${login.role.padEnd(8)} ${login.userId} / ${login.password}`)
+        .join('\n')
+}
+
+Press Ctrl-C to stop.`);

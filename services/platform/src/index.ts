@@ -1,0 +1,1 @@
+export { type Platform, type PlatformOptions, startPlatform } from './start-platform.ts';

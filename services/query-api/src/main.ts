@@ -1,0 +1,25 @@
+import { createDb } from '@ledger/db';
+import { serveApp } from '@ledger/http';
+import { createLogger, onShutdown, parseEnv } from '@ledger/runtime';
+import { createApp } from './app.ts';
+import { QueryApiEnvSchema } from './env.ts';
+import { limits } from './limits.ts';
+
+// Composition root of the query-api as its own deployable (the start command runs it in-process).
+const env = parseEnv(QueryApiEnvSchema);
+const logger = createLogger({ service: 'query-api' });
+const db = createDb({
+  url: env.DATABASE_URL,
+  poolSizeMax: limits.poolSizeMax,
+  statementTimeoutMs: limits.statementTimeoutMs,
+  applicationName: 'query-api',
+});
+const server = await serveApp(createApp({ db, logger }), {
+  port: env.QUERY_API_PORT,
+  hostname: env.QUERY_API_HOST,
+});
+logger.info('listening', { url: server.url });
+onShutdown(async () => {
+  await server.close();
+  await db.destroy();
+});

@@ -1,0 +1,73 @@
+import { request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { Connect, Plugin } from 'vite';
+
+export type ApiTargets = {
+  /** Base URL of the query API (GET, HEAD, OPTIONS). */
+  queryApiUrl: string;
+  /** Base URL of the write API (every other method). */
+  writeApiUrl: string;
+};
+
+const apiPrefix = '/api/v1';
+const readMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** Which API serves a request: reads go to the query API, writes to the write API (DESIGN.md §1). */
+export function apiTargetFor(method: string, targets: ApiTargets): string {
+  return readMethods.has(method.toUpperCase()) ? targets.queryApiUrl : targets.writeApiUrl;
+}
+
+/**
+ * Serves /api/v1 on the web app's own origin by forwarding each request, by method, to the query
+ * or the write API. Used by the development server and by `vite preview`.
+ */
+export function apiProxyByMethod(targets: ApiTargets): Plugin {
+  const middleware = createApiProxyMiddleware(targets);
+  return {
+    name: 'ledger-api-proxy-by-method',
+    configureServer: (server) => {
+      server.middlewares.use(middleware);
+    },
+    configurePreviewServer: (server) => {
+      server.middlewares.use(middleware);
+    },
+  };
+}
+
+/** The connect middleware behind the plugin: forwards /api/v1, passes everything else on. */
+export function createApiProxyMiddleware(targets: ApiTargets): Connect.NextHandleFunction {
+  return (request, response, next) => {
+    if (!request.url?.startsWith(apiPrefix)) return next();
+    forward(
+      request,
+      response,
+      new URL(request.url, apiTargetFor(request.method ?? 'GET', targets)),
+    );
+  };
+}
+
+function forward(request: IncomingMessage, response: ServerResponse, target: URL) {
+  const upstream = httpRequest(
+    target,
+    { method: request.method, headers: { ...request.headers, host: target.host } },
+    (answer) => {
+      response.writeHead(answer.statusCode ?? 502, answer.headers);
+      answer.pipe(response);
+    },
+  );
+  upstream.on('error', () => {
+    if (response.headersSent) {
+      response.destroy();
+      return;
+    }
+    response.writeHead(502, { 'content-type': 'application/problem+json' });
+    response.end(
+      JSON.stringify({
+        type: 'urn:ledger:problem:service_unavailable',
+        title: 'API unreachable',
+        status: 502,
+        code: 'service_unavailable',
+      }),
+    );
+  });
+  request.pipe(upstream);
+}
