@@ -9,13 +9,18 @@ export type DatabaseOptions = {
   /** Server-side bound on every statement; a runaway query fails instead of pinning xmin. */
   statementTimeoutMs?: number;
   applicationName?: string;
+  /**
+   * Called when an idle pooled connection fails (server restart, shutdown). Without a listener
+   * node-postgres re-throws it as an uncaught 'error' event and the process dies.
+   */
+  onIdleConnectionError?: (error: Error) => void;
 };
 
 export type Db = Kysely<Database>;
 
 /** A pg pool with explicit limits (never the library defaults). */
 export function createPool(options: DatabaseOptions): pg.Pool {
-  return new pg.Pool({
+  const pool = new pg.Pool({
     connectionString: options.url,
     max: options.poolSizeMax ?? 10,
     idleTimeoutMillis: 30_000,
@@ -23,6 +28,9 @@ export function createPool(options: DatabaseOptions): pg.Pool {
     statement_timeout: options.statementTimeoutMs ?? 30_000,
     application_name: options.applicationName ?? 'ledger',
   });
+  // The pool replaces the failed connection on the next checkout; the error is only reported.
+  pool.on('error', options.onIdleConnectionError ?? (() => {}));
+  return pool;
 }
 
 /** A kysely instance over a pool; `destroy()` closes the pool. */
