@@ -1,0 +1,99 @@
+import type {
+  AccountId,
+  AccountOwner,
+  AccountStatus,
+  AmountText,
+  AssetCode,
+  HoldId,
+  Leg,
+  LimitDraw,
+  Timestamp,
+  TransferId,
+} from './ledger-types.ts';
+
+/**
+ * What every command carries besides its data. `now` is the writer's clock reading for the command,
+ * in canonical ISO 8601 UTC; the decider never reads a clock, so deciding again gives the same answer.
+ */
+export type CommandMetadata = { now: Timestamp };
+
+type LedgerCommandOf<Type extends string, Data> = {
+  type: Type;
+  data: Data;
+  metadata: CommandMetadata;
+};
+
+/** Opens an account; several accounts per member and asset are allowed. */
+export type OpenAccount = LedgerCommandOf<
+  'OpenAccount',
+  { account: AccountId; asset: AssetCode; decimalPoint: number } & AccountOwner
+>;
+
+/** Sets an account to normal or fraud; a fraud account accepts no new debit or hold. */
+export type ChangeAccountStatus = LedgerCommandOf<
+  'ChangeAccountStatus',
+  { account: AccountId; status: AccountStatus }
+>;
+
+/** Moves money along every leg at once, or not at all. */
+export type PostTransfer = LedgerCommandOf<
+  'PostTransfer',
+  { transferId: TransferId; legs: readonly Leg[]; cause: string }
+>;
+
+/**
+ * Reserves `amount` of an account's available balance. With `limit`, the hold also draws on that
+ * limit account for `limit.day`, the day of `metadata.now` in the service time zone.
+ */
+export type PlaceHold = LedgerCommandOf<
+  'PlaceHold',
+  {
+    holdId: HoldId;
+    account: AccountId;
+    amount: AmountText;
+    reason: string;
+    expiresAt?: Timestamp;
+    limit?: LimitDraw;
+  }
+>;
+
+/** One hold to capture: its legs all debit the hold's account; their sum is the captured amount. */
+export type HoldCapture = { holdId: HoldId; legs: readonly Leg[] };
+
+/**
+ * Captures one or more holds, in full or in part (the rest is released), and optionally posts
+ * further legs, all in one decision: a fill of two assets captures both holds at once.
+ */
+export type CaptureHolds = LedgerCommandOf<
+  'CaptureHolds',
+  {
+    transferId: TransferId;
+    cause: string;
+    captures: readonly HoldCapture[];
+    legs?: readonly Leg[];
+  }
+>;
+
+/** Gives a whole open hold back to its account (and its limit draw back to its day). */
+export type ReleaseHold = LedgerCommandOf<'ReleaseHold', { holdId: HoldId }>;
+
+/** Releases an open hold whose expiresAt is at or before `metadata.now`. */
+export type ExpireHold = LedgerCommandOf<'ExpireHold', { holdId: HoldId }>;
+
+/** Sets the allowance per day of a limit account; policy changes reach the ledger this way. */
+export type SetDailyLimit = LedgerCommandOf<
+  'SetDailyLimit',
+  { account: AccountId; amount: AmountText }
+>;
+
+export type LedgerCommand =
+  | OpenAccount
+  | ChangeAccountStatus
+  | PostTransfer
+  | PlaceHold
+  | CaptureHolds
+  | ReleaseHold
+  | ExpireHold
+  | SetDailyLimit;
+
+export type LedgerCommandType = LedgerCommand['type'];

@@ -1,0 +1,129 @@
+import type { LedgerRejection } from './ledger-rejections.ts';
+import type {
+  AccountId,
+  AccountOwner,
+  AccountStatus,
+  AmountText,
+  AssetCode,
+  HoldId,
+  Leg,
+  LimitDraw,
+  Timestamp,
+  TransferId,
+} from './ledger-types.ts';
+
+/**
+ * The ledger's events, documented in docs/events.md. Events are contracts: a shipped shape never
+ * changes. The writer adds the event id and metadata (command id, actor, ...) when it appends.
+ */
+type LedgerEventOf<Type extends string, Data> = { type: Type; data: Data };
+
+export type AccountOpened = LedgerEventOf<
+  'AccountOpened',
+  { account: AccountId; asset: AssetCode; decimalPoint: number; openedAt: Timestamp } & AccountOwner
+>;
+
+export type AccountStatusChanged = LedgerEventOf<
+  'AccountStatusChanged',
+  {
+    account: AccountId;
+    status: AccountStatus;
+    statusPrevious: AccountStatus;
+    changedAt: Timestamp;
+  }
+>;
+
+export type TransferPosted = LedgerEventOf<
+  'TransferPosted',
+  { transferId: TransferId; legs: Leg[]; cause: string; postedAt: Timestamp }
+>;
+
+export type HoldPlaced = LedgerEventOf<
+  'HoldPlaced',
+  {
+    holdId: HoldId;
+    account: AccountId;
+    asset: AssetCode;
+    amount: AmountText;
+    reason: string;
+    placedAt: Timestamp;
+    expiresAt?: Timestamp;
+    limit?: LimitDraw;
+  }
+>;
+
+export type HoldCaptured = LedgerEventOf<
+  'HoldCaptured',
+  {
+    holdId: HoldId;
+    transferId: TransferId;
+    account: AccountId;
+    asset: AssetCode;
+    amount: AmountText;
+    amountReleased: AmountText;
+    legs: Leg[];
+    cause: string;
+    capturedAt: Timestamp;
+  }
+>;
+
+export type HoldReleased = LedgerEventOf<
+  'HoldReleased',
+  {
+    holdId: HoldId;
+    account: AccountId;
+    asset: AssetCode;
+    amount: AmountText;
+    releasedAt: Timestamp;
+  }
+>;
+
+export type HoldExpired = LedgerEventOf<
+  'HoldExpired',
+  {
+    holdId: HoldId;
+    account: AccountId;
+    asset: AssetCode;
+    amount: AmountText;
+    expiredAt: Timestamp;
+  }
+>;
+
+export type DailyLimitSet = LedgerEventOf<
+  'DailyLimitSet',
+  { account: AccountId; amount: AmountText; amountPrevious: AmountText; setAt: Timestamp }
+>;
+
+/** Every event a ledger decision can produce. */
+export type LedgerEvent =
+  | AccountOpened
+  | AccountStatusChanged
+  | TransferPosted
+  | HoldPlaced
+  | HoldCaptured
+  | HoldReleased
+  | HoldExpired
+  | DailyLimitSet;
+
+export type LedgerEventType = LedgerEvent['type'];
+
+/**
+ * The writer's record of a rejected command (DESIGN.md §3, idempotency): it sits in the ledger
+ * stream so a retry after a restart gets the same answer, and `evolve` folds it as a no-op.
+ */
+export type CommandRejected = LedgerEventOf<
+  'CommandRejected',
+  { commandId: string; bodyHash: string; rejection: LedgerRejection }
+>;
+
+/** Everything the ledger stream may hold. */
+export type LedgerStreamEvent = LedgerEvent | CommandRejected;
+
+/** Builds the CommandRejected event the writer appends for a rejected command. */
+export function commandRejected(
+  commandId: string,
+  bodyHash: string,
+  rejection: LedgerRejection,
+): CommandRejected {
+  return { type: 'CommandRejected', data: { commandId, bodyHash, rejection } };
+}
