@@ -1,7 +1,7 @@
 // Proves a SIGKILLed owner never leaves PostgreSQL holding its port for good: the watchdog stops
 // the server within seconds, and without a watchdog the next run's sweep stops and deletes it.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, expect, test } from 'vitest';
@@ -79,4 +79,14 @@ test('without a watchdog, the next run finds the orphaned cluster, stops it and 
   expect(await isListening(port)).toBe(false);
   expect(() => process.kill(postmasterPid, 0)).toThrow();
   expect(existsSync(dataDir)).toBe(false);
+});
+
+test('a sweep leaves alone a cluster whose owner is alive, even before initdb has run', async () => {
+  const runs = runsDirectory();
+  const dataDir = join(runs, 'initialising');
+  // What startLocalPostgres has done when initdb starts: owner file first, then the empty directory.
+  writeFileSync(`${dataDir}.owner`, String(process.pid));
+  mkdirSync(dataDir);
+  expect(await removeOrphanedClusters(runs)).toBe(0);
+  expect(existsSync(dataDir)).toBe(true);
 });

