@@ -1,5 +1,6 @@
-// Proves a SIGKILLed owner never leaves PostgreSQL holding its port for good: the watchdog stops
-// the server within seconds, and without a watchdog the next run's sweep stops and deletes it.
+// Proves a SIGKILLed owner never leaves PostgreSQL holding its port for good (the watchdog stops
+// the server within seconds; without one, the next run's sweep stops and deletes it), and that a
+// sweep never touches a cluster whose owner is alive.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
