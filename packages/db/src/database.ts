@@ -10,8 +10,8 @@ export type DatabaseOptions = {
   statementTimeoutMs?: number;
   applicationName?: string;
   /**
-   * Called when an idle pooled connection fails (server restart, shutdown). Without a listener
-   * node-postgres re-throws it as an uncaught 'error' event and the process dies.
+   * Called when a pooled connection fails (server restart, shutdown), idle or checked out.
+   * Without listeners node-postgres re-throws it as an uncaught 'error' event and the process dies.
    */
   onIdleConnectionError?: (error: Error) => void;
 };
@@ -28,8 +28,15 @@ export function createPool(options: DatabaseOptions): pg.Pool {
     statement_timeout: options.statementTimeoutMs ?? 30_000,
     application_name: options.applicationName ?? 'ledger',
   });
-  // The pool replaces the failed connection on the next checkout; the error is only reported.
-  pool.on('error', options.onIdleConnectionError ?? (() => {}));
+  const report = options.onIdleConnectionError ?? (() => {});
+  // Every connection reports its own failure, idle or checked out (a checked-out one fails its
+  // next query, which is how its caller learns). The pool re-emits an idle connection's error on
+  // itself; without a listener there, node-postgres would crash the process, and the client
+  // listener has already reported it.
+  pool.on('connect', (client) => {
+    client.on('error', report);
+  });
+  pool.on('error', () => {});
   return pool;
 }
 
