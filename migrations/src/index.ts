@@ -1,8 +1,21 @@
 import type { Migration } from 'kysely/migration';
+import * as eventStore0001 from './0001-event-store.ts';
+import * as projectionCheckpoints0002 from './0002-projection-checkpoints.ts';
+import * as identityPersonalDataAndSecrets0003 from './0003-identity-personal-data-and-secrets.ts';
+import * as identitySessionsAndLimits0004 from './0004-identity-sessions-and-limits.ts';
+import * as ledgerWriter0005 from './0005-ledger-writer.ts';
+import * as ledgerReadModels0006 from './0006-ledger-read-models.ts';
 
 /**
  * Every migration, by name, in order. A static list rather than a folder scan: each migration is
  * type-checked, and the set is explicit in review. Migrations are frozen in time: they import
  * nothing from packages/ (they must still run after the code that wrote them has changed).
  */
-export const migrations: Record<string, Migration> = {};
+export const migrations: Record<string, Migration> = {
+  '0001-event-store': eventStore0001,
+  '0002-projection-checkpoints': projectionCheckpoints0002,
+  '0003-identity-personal-data-and-secrets': identityPersonalDataAndSecrets0003,
+  '0004-identity-sessions-and-limits': identitySessionsAndLimits0004,
+  '0005-ledger-writer': ledgerWriter0005,
+  '0006-ledger-read-models': ledgerReadModels0006,
+};

@@ -1,26 +1,47 @@
-import { MantineProvider } from '@mantine/core';
-import { ModalsProvider } from '@mantine/modals';
-import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { RouterProvider } from '@tanstack/react-router';
-import { useState } from 'react';
-import { createAppQueryClient, createAppRouter } from './router.tsx';
-import { theme } from './theme.ts';
+import { type RouterHistory, RouterProvider } from '@tanstack/react-router';
+import { createStore, Provider as JotaiProvider } from 'jotai';
+import { useEffect, useState } from 'react';
+import { createSession } from './features/auth/session.ts';
+import { accessTokenCookie } from './lib/access-token.ts';
+import { api } from './lib/api-client.ts';
+import { type AppRouter, createAppQueryClient, createAppRouter } from './router.tsx';
+import { UiProviders } from './ui-providers.tsx';
 
-/** Toasts: 5000 ms, top-center (SPEC §9). */
-const toastAutoCloseMs = 5_000;
+export type AppProps = { history?: RouterHistory };
 
-export function App() {
-  const [queryClient] = useState(createAppQueryClient);
-  const [router] = useState(() => createAppRouter(queryClient));
+function createServices(history: RouterHistory | undefined) {
+  const queryClient = createAppQueryClient();
+  const store = createStore();
+  const session = createSession({ api, tokens: accessTokenCookie, queryClient, store });
+  const router = createAppRouter({ queryClient, session, store }, history);
+  return { queryClient, store, session, router };
+}
+
+/** Re-runs the current route's guards when the session ends, so a protected screen is left. */
+function useSessionEndedNavigation(router: AppRouter) {
+  useEffect(
+    () =>
+      api.subscribe({
+        onSessionEnded: () => {
+          if (router.state.status === 'idle') void router.invalidate();
+        },
+      }),
+    [router],
+  );
+}
+
+export function App({ history }: AppProps) {
+  const [services] = useState(() => createServices(history));
+  useSessionEndedNavigation(services.router);
+  useEffect(() => services.session.start(), [services.session]);
   return (
-    <MantineProvider theme={theme} defaultColorScheme="auto">
-      <Notifications position="top-center" autoClose={toastAutoCloseMs} />
-      <ModalsProvider>
-        <QueryClientProvider client={queryClient}>
-          <RouterProvider router={router} />
+    <JotaiProvider store={services.store}>
+      <UiProviders>
+        <QueryClientProvider client={services.queryClient}>
+          <RouterProvider router={services.router} />
         </QueryClientProvider>
-      </ModalsProvider>
-    </MantineProvider>
+      </UiProviders>
+    </JotaiProvider>
   );
 }

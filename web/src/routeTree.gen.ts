@@ -9,38 +9,433 @@
 // Additionally, you should also exclude this file from your linter and/or formatter to prevent it from being checked or modified.
 
 import { Route as rootRouteImport } from './routes/__root'
+import { Route as IndexRouteImport } from './routes/index'
 import { Route as R404RouteImport } from './routes/404'
+import { Route as AuthenticatedRouteImport } from './routes/_authenticated'
+import { Route as PublicRouteImport } from './routes/_public'
+import { Route as LogoutRouteImport } from './routes/logout'
+import { Route as AuthenticatedMemberRouteImport } from './routes/_authenticated/_member'
+import { Route as AuthenticatedAdminRouteRouteImport } from './routes/_authenticated/admin/route'
+import { Route as PublicCompanyRouteImport } from './routes/_public/company'
+import { Route as PublicEscrowGuideRouteImport } from './routes/_public/escrow-guide'
+import { Route as PublicFindRouteImport } from './routes/_public/find'
+import { Route as PublicHomeRouteImport } from './routes/_public/home'
+import { Route as PublicLoginRouteImport } from './routes/_public/login'
+import { Route as PublicLoginMeRouteImport } from './routes/_public/login-me'
+import { Route as PublicRegisterRouteImport } from './routes/_public/register'
+import { Route as AuthenticatedMemberMyPageRouteImport } from './routes/_authenticated/_member/my-page'
+import { Route as AuthenticatedAdminIndexRouteImport } from './routes/_authenticated/admin/index'
+import { Route as AuthenticatedAdminSplatRouteImport } from './routes/_authenticated/admin/$'
+import { Route as AuthenticatedBrokerageConsoleIndexRouteImport } from './routes/_authenticated/brokerage-console/index'
+import { Route as AuthenticatedBrokerageConsoleBrokerageSeqRouteRouteImport } from './routes/_authenticated/brokerage-console/$brokerageSeq/route'
+import { Route as AuthenticatedAdminAcsCatalogRouteImport } from './routes/_authenticated/admin/acs/catalog'
+import { Route as AuthenticatedAdminActivityLogListRouteImport } from './routes/_authenticated/admin/activity-log/list'
+import { Route as AuthenticatedAdminLoginlogListRouteImport } from './routes/_authenticated/admin/loginlog/list'
+import { Route as AuthenticatedAdminMemberMember_seqRouteRouteImport } from './routes/_authenticated/admin/member/$member_seq/route'
+import { Route as AuthenticatedAdminMemberListRouteImport } from './routes/_authenticated/admin/member/list'
+import { Route as AuthenticatedBrokerageConsoleBrokerageSeqIndexRouteImport } from './routes/_authenticated/brokerage-console/$brokerageSeq/index'
+import { Route as AuthenticatedBrokerageConsoleBrokerageSeqSplatRouteImport } from './routes/_authenticated/brokerage-console/$brokerageSeq/$'
+import { Route as AuthenticatedAdminMemberMember_seqIndexRouteImport } from './routes/_authenticated/admin/member/$member_seq/index'
+import { Route as AuthenticatedAdminMemberMember_seqAccountRouteImport } from './routes/_authenticated/admin/member/$member_seq/account'
+import { Route as AuthenticatedAdminMemberMember_seqInviteRelationRouteImport } from './routes/_authenticated/admin/member/$member_seq/invite-relation'
+import { Route as AuthenticatedAdminMemberMember_seqLoginlogRouteImport } from './routes/_authenticated/admin/member/$member_seq/loginlog'
+import { Route as AuthenticatedAdminMemberMember_seqOauth2ClientRouteImport } from './routes/_authenticated/admin/member/$member_seq/oauth2-client'
+import { Route as AuthenticatedAdminMemberMember_seqViewRouteImport } from './routes/_authenticated/admin/member/$member_seq/view'
+import { Route as AuthenticatedAdminMemberGroupListRouteImport } from './routes/_authenticated/admin/member/group/list'
 
+const IndexRoute = IndexRouteImport.update({
+  id: '/',
+  path: '/',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const R404Route = R404RouteImport.update({
   id: '/404',
   path: '/404',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AuthenticatedRoute = AuthenticatedRouteImport.update({
+  id: '/_authenticated',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const PublicRoute = PublicRouteImport.update({
+  id: '/_public',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const LogoutRoute = LogoutRouteImport.update({
+  id: '/logout',
+  path: '/logout',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AuthenticatedMemberRoute = AuthenticatedMemberRouteImport.update({
+  id: '/_member',
+  getParentRoute: () => AuthenticatedRoute,
+} as any)
+const AuthenticatedAdminRouteRoute = AuthenticatedAdminRouteRouteImport.update({
+  id: '/admin',
+  path: '/admin',
+  getParentRoute: () => AuthenticatedRoute,
+} as any)
+const PublicCompanyRoute = PublicCompanyRouteImport.update({
+  id: '/company',
+  path: '/company',
+  getParentRoute: () => PublicRoute,
+} as any)
+const PublicEscrowGuideRoute = PublicEscrowGuideRouteImport.update({
+  id: '/escrow-guide',
+  path: '/escrow-guide',
+  getParentRoute: () => PublicRoute,
+} as any)
+const PublicFindRoute = PublicFindRouteImport.update({
+  id: '/find',
+  path: '/find',
+  getParentRoute: () => PublicRoute,
+} as any)
+const PublicHomeRoute = PublicHomeRouteImport.update({
+  id: '/home',
+  path: '/home',
+  getParentRoute: () => PublicRoute,
+} as any)
+const PublicLoginRoute = PublicLoginRouteImport.update({
+  id: '/login',
+  path: '/login',
+  getParentRoute: () => PublicRoute,
+} as any)
+const PublicLoginMeRoute = PublicLoginMeRouteImport.update({
+  id: '/login-me',
+  path: '/login-me',
+  getParentRoute: () => PublicRoute,
+} as any)
+const PublicRegisterRoute = PublicRegisterRouteImport.update({
+  id: '/register',
+  path: '/register',
+  getParentRoute: () => PublicRoute,
+} as any)
+const AuthenticatedMemberMyPageRoute =
+  AuthenticatedMemberMyPageRouteImport.update({
+    id: '/my-page',
+    path: '/my-page',
+    getParentRoute: () => AuthenticatedMemberRoute,
+  } as any)
+const AuthenticatedAdminIndexRoute = AuthenticatedAdminIndexRouteImport.update({
+  id: '/',
+  path: '/',
+  getParentRoute: () => AuthenticatedAdminRouteRoute,
+} as any)
+const AuthenticatedAdminSplatRoute = AuthenticatedAdminSplatRouteImport.update({
+  id: '/$',
+  path: '/$',
+  getParentRoute: () => AuthenticatedAdminRouteRoute,
+} as any)
+const AuthenticatedBrokerageConsoleIndexRoute =
+  AuthenticatedBrokerageConsoleIndexRouteImport.update({
+    id: '/brokerage-console/',
+    path: '/brokerage-console/',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any)
+const AuthenticatedBrokerageConsoleBrokerageSeqRouteRoute =
+  AuthenticatedBrokerageConsoleBrokerageSeqRouteRouteImport.update({
+    id: '/brokerage-console/$brokerageSeq',
+    path: '/brokerage-console/$brokerageSeq',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any)
+const AuthenticatedAdminAcsCatalogRoute =
+  AuthenticatedAdminAcsCatalogRouteImport.update({
+    id: '/acs/catalog',
+    path: '/acs/catalog',
+    getParentRoute: () => AuthenticatedAdminRouteRoute,
+  } as any)
+const AuthenticatedAdminActivityLogListRoute =
+  AuthenticatedAdminActivityLogListRouteImport.update({
+    id: '/activity-log/list',
+    path: '/activity-log/list',
+    getParentRoute: () => AuthenticatedAdminRouteRoute,
+  } as any)
+const AuthenticatedAdminLoginlogListRoute =
+  AuthenticatedAdminLoginlogListRouteImport.update({
+    id: '/loginlog/list',
+    path: '/loginlog/list',
+    getParentRoute: () => AuthenticatedAdminRouteRoute,
+  } as any)
+const AuthenticatedAdminMemberMember_seqRouteRoute =
+  AuthenticatedAdminMemberMember_seqRouteRouteImport.update({
+    id: '/member/$member_seq',
+    path: '/member/$member_seq',
+    getParentRoute: () => AuthenticatedAdminRouteRoute,
+  } as any)
+const AuthenticatedAdminMemberListRoute =
+  AuthenticatedAdminMemberListRouteImport.update({
+    id: '/member/list',
+    path: '/member/list',
+    getParentRoute: () => AuthenticatedAdminRouteRoute,
+  } as any)
+const AuthenticatedBrokerageConsoleBrokerageSeqIndexRoute =
+  AuthenticatedBrokerageConsoleBrokerageSeqIndexRouteImport.update({
+    id: '/',
+    path: '/',
+    getParentRoute: () => AuthenticatedBrokerageConsoleBrokerageSeqRouteRoute,
+  } as any)
+const AuthenticatedBrokerageConsoleBrokerageSeqSplatRoute =
+  AuthenticatedBrokerageConsoleBrokerageSeqSplatRouteImport.update({
+    id: '/$',
+    path: '/$',
+    getParentRoute: () => AuthenticatedBrokerageConsoleBrokerageSeqRouteRoute,
+  } as any)
+const AuthenticatedAdminMemberMember_seqIndexRoute =
+  AuthenticatedAdminMemberMember_seqIndexRouteImport.update({
+    id: '/',
+    path: '/',
+    getParentRoute: () => AuthenticatedAdminMemberMember_seqRouteRoute,
+  } as any)
+const AuthenticatedAdminMemberMember_seqAccountRoute =
+  AuthenticatedAdminMemberMember_seqAccountRouteImport.update({
+    id: '/account',
+    path: '/account',
+    getParentRoute: () => AuthenticatedAdminMemberMember_seqRouteRoute,
+  } as any)
+const AuthenticatedAdminMemberMember_seqInviteRelationRoute =
+  AuthenticatedAdminMemberMember_seqInviteRelationRouteImport.update({
+    id: '/invite-relation',
+    path: '/invite-relation',
+    getParentRoute: () => AuthenticatedAdminMemberMember_seqRouteRoute,
+  } as any)
+const AuthenticatedAdminMemberMember_seqLoginlogRoute =
+  AuthenticatedAdminMemberMember_seqLoginlogRouteImport.update({
+    id: '/loginlog',
+    path: '/loginlog',
+    getParentRoute: () => AuthenticatedAdminMemberMember_seqRouteRoute,
+  } as any)
+const AuthenticatedAdminMemberMember_seqOauth2ClientRoute =
+  AuthenticatedAdminMemberMember_seqOauth2ClientRouteImport.update({
+    id: '/oauth2-client',
+    path: '/oauth2-client',
+    getParentRoute: () => AuthenticatedAdminMemberMember_seqRouteRoute,
+  } as any)
+const AuthenticatedAdminMemberMember_seqViewRoute =
+  AuthenticatedAdminMemberMember_seqViewRouteImport.update({
+    id: '/view',
+    path: '/view',
+    getParentRoute: () => AuthenticatedAdminMemberMember_seqRouteRoute,
+  } as any)
+const AuthenticatedAdminMemberGroupListRoute =
+  AuthenticatedAdminMemberGroupListRouteImport.update({
+    id: '/member/group/list',
+    path: '/member/group/list',
+    getParentRoute: () => AuthenticatedAdminRouteRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
+  '/': typeof IndexRoute
   '/404': typeof R404Route
+  '/logout': typeof LogoutRoute
+  '/admin': typeof AuthenticatedAdminRouteRouteWithChildren
+  '/company': typeof PublicCompanyRoute
+  '/escrow-guide': typeof PublicEscrowGuideRoute
+  '/find': typeof PublicFindRoute
+  '/home': typeof PublicHomeRoute
+  '/login': typeof PublicLoginRoute
+  '/login-me': typeof PublicLoginMeRoute
+  '/register': typeof PublicRegisterRoute
+  '/brokerage-console/$brokerageSeq': typeof AuthenticatedBrokerageConsoleBrokerageSeqRouteRouteWithChildren
+  '/my-page': typeof AuthenticatedMemberMyPageRoute
+  '/admin/$': typeof AuthenticatedAdminSplatRoute
+  '/admin/': typeof AuthenticatedAdminIndexRoute
+  '/brokerage-console/': typeof AuthenticatedBrokerageConsoleIndexRoute
+  '/admin/member/$member_seq': typeof AuthenticatedAdminMemberMember_seqRouteRouteWithChildren
+  '/admin/acs/catalog': typeof AuthenticatedAdminAcsCatalogRoute
+  '/admin/activity-log/list': typeof AuthenticatedAdminActivityLogListRoute
+  '/admin/loginlog/list': typeof AuthenticatedAdminLoginlogListRoute
+  '/admin/member/list': typeof AuthenticatedAdminMemberListRoute
+  '/brokerage-console/$brokerageSeq/$': typeof AuthenticatedBrokerageConsoleBrokerageSeqSplatRoute
+  '/brokerage-console/$brokerageSeq/': typeof AuthenticatedBrokerageConsoleBrokerageSeqIndexRoute
+  '/admin/member/$member_seq/account': typeof AuthenticatedAdminMemberMember_seqAccountRoute
+  '/admin/member/$member_seq/invite-relation': typeof AuthenticatedAdminMemberMember_seqInviteRelationRoute
+  '/admin/member/$member_seq/loginlog': typeof AuthenticatedAdminMemberMember_seqLoginlogRoute
+  '/admin/member/$member_seq/oauth2-client': typeof AuthenticatedAdminMemberMember_seqOauth2ClientRoute
+  '/admin/member/$member_seq/view': typeof AuthenticatedAdminMemberMember_seqViewRoute
+  '/admin/member/group/list': typeof AuthenticatedAdminMemberGroupListRoute
+  '/admin/member/$member_seq/': typeof AuthenticatedAdminMemberMember_seqIndexRoute
 }
 export interface FileRoutesByTo {
+  '/': typeof IndexRoute
   '/404': typeof R404Route
+  '/logout': typeof LogoutRoute
+  '/company': typeof PublicCompanyRoute
+  '/escrow-guide': typeof PublicEscrowGuideRoute
+  '/find': typeof PublicFindRoute
+  '/home': typeof PublicHomeRoute
+  '/login': typeof PublicLoginRoute
+  '/login-me': typeof PublicLoginMeRoute
+  '/register': typeof PublicRegisterRoute
+  '/my-page': typeof AuthenticatedMemberMyPageRoute
+  '/admin/$': typeof AuthenticatedAdminSplatRoute
+  '/admin': typeof AuthenticatedAdminIndexRoute
+  '/brokerage-console': typeof AuthenticatedBrokerageConsoleIndexRoute
+  '/admin/acs/catalog': typeof AuthenticatedAdminAcsCatalogRoute
+  '/admin/activity-log/list': typeof AuthenticatedAdminActivityLogListRoute
+  '/admin/loginlog/list': typeof AuthenticatedAdminLoginlogListRoute
+  '/admin/member/list': typeof AuthenticatedAdminMemberListRoute
+  '/brokerage-console/$brokerageSeq/$': typeof AuthenticatedBrokerageConsoleBrokerageSeqSplatRoute
+  '/brokerage-console/$brokerageSeq': typeof AuthenticatedBrokerageConsoleBrokerageSeqIndexRoute
+  '/admin/member/$member_seq/account': typeof AuthenticatedAdminMemberMember_seqAccountRoute
+  '/admin/member/$member_seq/invite-relation': typeof AuthenticatedAdminMemberMember_seqInviteRelationRoute
+  '/admin/member/$member_seq/loginlog': typeof AuthenticatedAdminMemberMember_seqLoginlogRoute
+  '/admin/member/$member_seq/oauth2-client': typeof AuthenticatedAdminMemberMember_seqOauth2ClientRoute
+  '/admin/member/$member_seq/view': typeof AuthenticatedAdminMemberMember_seqViewRoute
+  '/admin/member/group/list': typeof AuthenticatedAdminMemberGroupListRoute
+  '/admin/member/$member_seq': typeof AuthenticatedAdminMemberMember_seqIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
+  '/': typeof IndexRoute
   '/404': typeof R404Route
+  '/_authenticated': typeof AuthenticatedRouteWithChildren
+  '/_public': typeof PublicRouteWithChildren
+  '/logout': typeof LogoutRoute
+  '/_authenticated/admin': typeof AuthenticatedAdminRouteRouteWithChildren
+  '/_authenticated/_member': typeof AuthenticatedMemberRouteWithChildren
+  '/_public/company': typeof PublicCompanyRoute
+  '/_public/escrow-guide': typeof PublicEscrowGuideRoute
+  '/_public/find': typeof PublicFindRoute
+  '/_public/home': typeof PublicHomeRoute
+  '/_public/login': typeof PublicLoginRoute
+  '/_public/login-me': typeof PublicLoginMeRoute
+  '/_public/register': typeof PublicRegisterRoute
+  '/_authenticated/brokerage-console/$brokerageSeq': typeof AuthenticatedBrokerageConsoleBrokerageSeqRouteRouteWithChildren
+  '/_authenticated/_member/my-page': typeof AuthenticatedMemberMyPageRoute
+  '/_authenticated/admin/$': typeof AuthenticatedAdminSplatRoute
+  '/_authenticated/admin/': typeof AuthenticatedAdminIndexRoute
+  '/_authenticated/brokerage-console/': typeof AuthenticatedBrokerageConsoleIndexRoute
+  '/_authenticated/admin/member/$member_seq': typeof AuthenticatedAdminMemberMember_seqRouteRouteWithChildren
+  '/_authenticated/admin/acs/catalog': typeof AuthenticatedAdminAcsCatalogRoute
+  '/_authenticated/admin/activity-log/list': typeof AuthenticatedAdminActivityLogListRoute
+  '/_authenticated/admin/loginlog/list': typeof AuthenticatedAdminLoginlogListRoute
+  '/_authenticated/admin/member/list': typeof AuthenticatedAdminMemberListRoute
+  '/_authenticated/brokerage-console/$brokerageSeq/$': typeof AuthenticatedBrokerageConsoleBrokerageSeqSplatRoute
+  '/_authenticated/brokerage-console/$brokerageSeq/': typeof AuthenticatedBrokerageConsoleBrokerageSeqIndexRoute
+  '/_authenticated/admin/member/$member_seq/account': typeof AuthenticatedAdminMemberMember_seqAccountRoute
+  '/_authenticated/admin/member/$member_seq/invite-relation': typeof AuthenticatedAdminMemberMember_seqInviteRelationRoute
+  '/_authenticated/admin/member/$member_seq/loginlog': typeof AuthenticatedAdminMemberMember_seqLoginlogRoute
+  '/_authenticated/admin/member/$member_seq/oauth2-client': typeof AuthenticatedAdminMemberMember_seqOauth2ClientRoute
+  '/_authenticated/admin/member/$member_seq/view': typeof AuthenticatedAdminMemberMember_seqViewRoute
+  '/_authenticated/admin/member/group/list': typeof AuthenticatedAdminMemberGroupListRoute
+  '/_authenticated/admin/member/$member_seq/': typeof AuthenticatedAdminMemberMember_seqIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
-  fullPaths: '/404'
+  fullPaths:
+    | '/'
+    | '/404'
+    | '/logout'
+    | '/admin'
+    | '/company'
+    | '/escrow-guide'
+    | '/find'
+    | '/home'
+    | '/login'
+    | '/login-me'
+    | '/register'
+    | '/brokerage-console/$brokerageSeq'
+    | '/my-page'
+    | '/admin/$'
+    | '/admin/'
+    | '/brokerage-console/'
+    | '/admin/member/$member_seq'
+    | '/admin/acs/catalog'
+    | '/admin/activity-log/list'
+    | '/admin/loginlog/list'
+    | '/admin/member/list'
+    | '/brokerage-console/$brokerageSeq/$'
+    | '/brokerage-console/$brokerageSeq/'
+    | '/admin/member/$member_seq/account'
+    | '/admin/member/$member_seq/invite-relation'
+    | '/admin/member/$member_seq/loginlog'
+    | '/admin/member/$member_seq/oauth2-client'
+    | '/admin/member/$member_seq/view'
+    | '/admin/member/group/list'
+    | '/admin/member/$member_seq/'
   fileRoutesByTo: FileRoutesByTo
-  to: '/404'
-  id: '__root__' | '/404'
+  to:
+    | '/'
+    | '/404'
+    | '/logout'
+    | '/company'
+    | '/escrow-guide'
+    | '/find'
+    | '/home'
+    | '/login'
+    | '/login-me'
+    | '/register'
+    | '/my-page'
+    | '/admin/$'
+    | '/admin'
+    | '/brokerage-console'
+    | '/admin/acs/catalog'
+    | '/admin/activity-log/list'
+    | '/admin/loginlog/list'
+    | '/admin/member/list'
+    | '/brokerage-console/$brokerageSeq/$'
+    | '/brokerage-console/$brokerageSeq'
+    | '/admin/member/$member_seq/account'
+    | '/admin/member/$member_seq/invite-relation'
+    | '/admin/member/$member_seq/loginlog'
+    | '/admin/member/$member_seq/oauth2-client'
+    | '/admin/member/$member_seq/view'
+    | '/admin/member/group/list'
+    | '/admin/member/$member_seq'
+  id:
+    | '__root__'
+    | '/'
+    | '/404'
+    | '/_authenticated'
+    | '/_public'
+    | '/logout'
+    | '/_authenticated/admin'
+    | '/_authenticated/_member'
+    | '/_public/company'
+    | '/_public/escrow-guide'
+    | '/_public/find'
+    | '/_public/home'
+    | '/_public/login'
+    | '/_public/login-me'
+    | '/_public/register'
+    | '/_authenticated/brokerage-console/$brokerageSeq'
+    | '/_authenticated/_member/my-page'
+    | '/_authenticated/admin/$'
+    | '/_authenticated/admin/'
+    | '/_authenticated/brokerage-console/'
+    | '/_authenticated/admin/member/$member_seq'
+    | '/_authenticated/admin/acs/catalog'
+    | '/_authenticated/admin/activity-log/list'
+    | '/_authenticated/admin/loginlog/list'
+    | '/_authenticated/admin/member/list'
+    | '/_authenticated/brokerage-console/$brokerageSeq/$'
+    | '/_authenticated/brokerage-console/$brokerageSeq/'
+    | '/_authenticated/admin/member/$member_seq/account'
+    | '/_authenticated/admin/member/$member_seq/invite-relation'
+    | '/_authenticated/admin/member/$member_seq/loginlog'
+    | '/_authenticated/admin/member/$member_seq/oauth2-client'
+    | '/_authenticated/admin/member/$member_seq/view'
+    | '/_authenticated/admin/member/group/list'
+    | '/_authenticated/admin/member/$member_seq/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
+  IndexRoute: typeof IndexRoute
   R404Route: typeof R404Route
+  AuthenticatedRoute: typeof AuthenticatedRouteWithChildren
+  PublicRoute: typeof PublicRouteWithChildren
+  LogoutRoute: typeof LogoutRoute
 }
 
 declare module '@tanstack/react-router' {
   interface FileRoutesByPath {
+    '/': {
+      id: '/'
+      path: '/'
+      fullPath: '/'
+      preLoaderRoute: typeof IndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/404': {
       id: '/404'
       path: '/404'
@@ -48,11 +443,365 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof R404RouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/_authenticated': {
+      id: '/_authenticated'
+      path: ''
+      fullPath: '/'
+      preLoaderRoute: typeof AuthenticatedRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/_public': {
+      id: '/_public'
+      path: ''
+      fullPath: '/'
+      preLoaderRoute: typeof PublicRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/logout': {
+      id: '/logout'
+      path: '/logout'
+      fullPath: '/logout'
+      preLoaderRoute: typeof LogoutRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/_authenticated/_member': {
+      id: '/_authenticated/_member'
+      path: ''
+      fullPath: '/'
+      preLoaderRoute: typeof AuthenticatedMemberRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
+    '/_authenticated/admin': {
+      id: '/_authenticated/admin'
+      path: '/admin'
+      fullPath: '/admin'
+      preLoaderRoute: typeof AuthenticatedAdminRouteRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
+    '/_public/company': {
+      id: '/_public/company'
+      path: '/company'
+      fullPath: '/company'
+      preLoaderRoute: typeof PublicCompanyRouteImport
+      parentRoute: typeof PublicRoute
+    }
+    '/_public/escrow-guide': {
+      id: '/_public/escrow-guide'
+      path: '/escrow-guide'
+      fullPath: '/escrow-guide'
+      preLoaderRoute: typeof PublicEscrowGuideRouteImport
+      parentRoute: typeof PublicRoute
+    }
+    '/_public/find': {
+      id: '/_public/find'
+      path: '/find'
+      fullPath: '/find'
+      preLoaderRoute: typeof PublicFindRouteImport
+      parentRoute: typeof PublicRoute
+    }
+    '/_public/home': {
+      id: '/_public/home'
+      path: '/home'
+      fullPath: '/home'
+      preLoaderRoute: typeof PublicHomeRouteImport
+      parentRoute: typeof PublicRoute
+    }
+    '/_public/login': {
+      id: '/_public/login'
+      path: '/login'
+      fullPath: '/login'
+      preLoaderRoute: typeof PublicLoginRouteImport
+      parentRoute: typeof PublicRoute
+    }
+    '/_public/login-me': {
+      id: '/_public/login-me'
+      path: '/login-me'
+      fullPath: '/login-me'
+      preLoaderRoute: typeof PublicLoginMeRouteImport
+      parentRoute: typeof PublicRoute
+    }
+    '/_public/register': {
+      id: '/_public/register'
+      path: '/register'
+      fullPath: '/register'
+      preLoaderRoute: typeof PublicRegisterRouteImport
+      parentRoute: typeof PublicRoute
+    }
+    '/_authenticated/_member/my-page': {
+      id: '/_authenticated/_member/my-page'
+      path: '/my-page'
+      fullPath: '/my-page'
+      preLoaderRoute: typeof AuthenticatedMemberMyPageRouteImport
+      parentRoute: typeof AuthenticatedMemberRoute
+    }
+    '/_authenticated/admin/': {
+      id: '/_authenticated/admin/'
+      path: '/'
+      fullPath: '/admin/'
+      preLoaderRoute: typeof AuthenticatedAdminIndexRouteImport
+      parentRoute: typeof AuthenticatedAdminRouteRoute
+    }
+    '/_authenticated/admin/$': {
+      id: '/_authenticated/admin/$'
+      path: '/$'
+      fullPath: '/admin/$'
+      preLoaderRoute: typeof AuthenticatedAdminSplatRouteImport
+      parentRoute: typeof AuthenticatedAdminRouteRoute
+    }
+    '/_authenticated/brokerage-console/': {
+      id: '/_authenticated/brokerage-console/'
+      path: '/brokerage-console'
+      fullPath: '/brokerage-console/'
+      preLoaderRoute: typeof AuthenticatedBrokerageConsoleIndexRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
+    '/_authenticated/brokerage-console/$brokerageSeq': {
+      id: '/_authenticated/brokerage-console/$brokerageSeq'
+      path: '/brokerage-console/$brokerageSeq'
+      fullPath: '/brokerage-console/$brokerageSeq'
+      preLoaderRoute: typeof AuthenticatedBrokerageConsoleBrokerageSeqRouteRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
+    '/_authenticated/admin/acs/catalog': {
+      id: '/_authenticated/admin/acs/catalog'
+      path: '/acs/catalog'
+      fullPath: '/admin/acs/catalog'
+      preLoaderRoute: typeof AuthenticatedAdminAcsCatalogRouteImport
+      parentRoute: typeof AuthenticatedAdminRouteRoute
+    }
+    '/_authenticated/admin/activity-log/list': {
+      id: '/_authenticated/admin/activity-log/list'
+      path: '/activity-log/list'
+      fullPath: '/admin/activity-log/list'
+      preLoaderRoute: typeof AuthenticatedAdminActivityLogListRouteImport
+      parentRoute: typeof AuthenticatedAdminRouteRoute
+    }
+    '/_authenticated/admin/loginlog/list': {
+      id: '/_authenticated/admin/loginlog/list'
+      path: '/loginlog/list'
+      fullPath: '/admin/loginlog/list'
+      preLoaderRoute: typeof AuthenticatedAdminLoginlogListRouteImport
+      parentRoute: typeof AuthenticatedAdminRouteRoute
+    }
+    '/_authenticated/admin/member/$member_seq': {
+      id: '/_authenticated/admin/member/$member_seq'
+      path: '/member/$member_seq'
+      fullPath: '/admin/member/$member_seq'
+      preLoaderRoute: typeof AuthenticatedAdminMemberMember_seqRouteRouteImport
+      parentRoute: typeof AuthenticatedAdminRouteRoute
+    }
+    '/_authenticated/admin/member/list': {
+      id: '/_authenticated/admin/member/list'
+      path: '/member/list'
+      fullPath: '/admin/member/list'
+      preLoaderRoute: typeof AuthenticatedAdminMemberListRouteImport
+      parentRoute: typeof AuthenticatedAdminRouteRoute
+    }
+    '/_authenticated/brokerage-console/$brokerageSeq/': {
+      id: '/_authenticated/brokerage-console/$brokerageSeq/'
+      path: '/'
+      fullPath: '/brokerage-console/$brokerageSeq/'
+      preLoaderRoute: typeof AuthenticatedBrokerageConsoleBrokerageSeqIndexRouteImport
+      parentRoute: typeof AuthenticatedBrokerageConsoleBrokerageSeqRouteRoute
+    }
+    '/_authenticated/brokerage-console/$brokerageSeq/$': {
+      id: '/_authenticated/brokerage-console/$brokerageSeq/$'
+      path: '/$'
+      fullPath: '/brokerage-console/$brokerageSeq/$'
+      preLoaderRoute: typeof AuthenticatedBrokerageConsoleBrokerageSeqSplatRouteImport
+      parentRoute: typeof AuthenticatedBrokerageConsoleBrokerageSeqRouteRoute
+    }
+    '/_authenticated/admin/member/$member_seq/': {
+      id: '/_authenticated/admin/member/$member_seq/'
+      path: '/'
+      fullPath: '/admin/member/$member_seq/'
+      preLoaderRoute: typeof AuthenticatedAdminMemberMember_seqIndexRouteImport
+      parentRoute: typeof AuthenticatedAdminMemberMember_seqRouteRoute
+    }
+    '/_authenticated/admin/member/$member_seq/account': {
+      id: '/_authenticated/admin/member/$member_seq/account'
+      path: '/account'
+      fullPath: '/admin/member/$member_seq/account'
+      preLoaderRoute: typeof AuthenticatedAdminMemberMember_seqAccountRouteImport
+      parentRoute: typeof AuthenticatedAdminMemberMember_seqRouteRoute
+    }
+    '/_authenticated/admin/member/$member_seq/invite-relation': {
+      id: '/_authenticated/admin/member/$member_seq/invite-relation'
+      path: '/invite-relation'
+      fullPath: '/admin/member/$member_seq/invite-relation'
+      preLoaderRoute: typeof AuthenticatedAdminMemberMember_seqInviteRelationRouteImport
+      parentRoute: typeof AuthenticatedAdminMemberMember_seqRouteRoute
+    }
+    '/_authenticated/admin/member/$member_seq/loginlog': {
+      id: '/_authenticated/admin/member/$member_seq/loginlog'
+      path: '/loginlog'
+      fullPath: '/admin/member/$member_seq/loginlog'
+      preLoaderRoute: typeof AuthenticatedAdminMemberMember_seqLoginlogRouteImport
+      parentRoute: typeof AuthenticatedAdminMemberMember_seqRouteRoute
+    }
+    '/_authenticated/admin/member/$member_seq/oauth2-client': {
+      id: '/_authenticated/admin/member/$member_seq/oauth2-client'
+      path: '/oauth2-client'
+      fullPath: '/admin/member/$member_seq/oauth2-client'
+      preLoaderRoute: typeof AuthenticatedAdminMemberMember_seqOauth2ClientRouteImport
+      parentRoute: typeof AuthenticatedAdminMemberMember_seqRouteRoute
+    }
+    '/_authenticated/admin/member/$member_seq/view': {
+      id: '/_authenticated/admin/member/$member_seq/view'
+      path: '/view'
+      fullPath: '/admin/member/$member_seq/view'
+      preLoaderRoute: typeof AuthenticatedAdminMemberMember_seqViewRouteImport
+      parentRoute: typeof AuthenticatedAdminMemberMember_seqRouteRoute
+    }
+    '/_authenticated/admin/member/group/list': {
+      id: '/_authenticated/admin/member/group/list'
+      path: '/member/group/list'
+      fullPath: '/admin/member/group/list'
+      preLoaderRoute: typeof AuthenticatedAdminMemberGroupListRouteImport
+      parentRoute: typeof AuthenticatedAdminRouteRoute
+    }
   }
 }
 
+interface AuthenticatedAdminMemberMember_seqRouteRouteChildren {
+  AuthenticatedAdminMemberMember_seqAccountRoute: typeof AuthenticatedAdminMemberMember_seqAccountRoute
+  AuthenticatedAdminMemberMember_seqInviteRelationRoute: typeof AuthenticatedAdminMemberMember_seqInviteRelationRoute
+  AuthenticatedAdminMemberMember_seqLoginlogRoute: typeof AuthenticatedAdminMemberMember_seqLoginlogRoute
+  AuthenticatedAdminMemberMember_seqOauth2ClientRoute: typeof AuthenticatedAdminMemberMember_seqOauth2ClientRoute
+  AuthenticatedAdminMemberMember_seqViewRoute: typeof AuthenticatedAdminMemberMember_seqViewRoute
+  AuthenticatedAdminMemberMember_seqIndexRoute: typeof AuthenticatedAdminMemberMember_seqIndexRoute
+}
+
+const AuthenticatedAdminMemberMember_seqRouteRouteChildren: AuthenticatedAdminMemberMember_seqRouteRouteChildren =
+  {
+    AuthenticatedAdminMemberMember_seqAccountRoute:
+      AuthenticatedAdminMemberMember_seqAccountRoute,
+    AuthenticatedAdminMemberMember_seqInviteRelationRoute:
+      AuthenticatedAdminMemberMember_seqInviteRelationRoute,
+    AuthenticatedAdminMemberMember_seqLoginlogRoute:
+      AuthenticatedAdminMemberMember_seqLoginlogRoute,
+    AuthenticatedAdminMemberMember_seqOauth2ClientRoute:
+      AuthenticatedAdminMemberMember_seqOauth2ClientRoute,
+    AuthenticatedAdminMemberMember_seqViewRoute:
+      AuthenticatedAdminMemberMember_seqViewRoute,
+    AuthenticatedAdminMemberMember_seqIndexRoute:
+      AuthenticatedAdminMemberMember_seqIndexRoute,
+  }
+
+const AuthenticatedAdminMemberMember_seqRouteRouteWithChildren =
+  AuthenticatedAdminMemberMember_seqRouteRoute._addFileChildren(
+    AuthenticatedAdminMemberMember_seqRouteRouteChildren,
+  )
+
+interface AuthenticatedAdminRouteRouteChildren {
+  AuthenticatedAdminSplatRoute: typeof AuthenticatedAdminSplatRoute
+  AuthenticatedAdminIndexRoute: typeof AuthenticatedAdminIndexRoute
+  AuthenticatedAdminMemberMember_seqRouteRoute: typeof AuthenticatedAdminMemberMember_seqRouteRouteWithChildren
+  AuthenticatedAdminAcsCatalogRoute: typeof AuthenticatedAdminAcsCatalogRoute
+  AuthenticatedAdminActivityLogListRoute: typeof AuthenticatedAdminActivityLogListRoute
+  AuthenticatedAdminLoginlogListRoute: typeof AuthenticatedAdminLoginlogListRoute
+  AuthenticatedAdminMemberListRoute: typeof AuthenticatedAdminMemberListRoute
+  AuthenticatedAdminMemberGroupListRoute: typeof AuthenticatedAdminMemberGroupListRoute
+}
+
+const AuthenticatedAdminRouteRouteChildren: AuthenticatedAdminRouteRouteChildren =
+  {
+    AuthenticatedAdminSplatRoute: AuthenticatedAdminSplatRoute,
+    AuthenticatedAdminIndexRoute: AuthenticatedAdminIndexRoute,
+    AuthenticatedAdminMemberMember_seqRouteRoute:
+      AuthenticatedAdminMemberMember_seqRouteRouteWithChildren,
+    AuthenticatedAdminAcsCatalogRoute: AuthenticatedAdminAcsCatalogRoute,
+    AuthenticatedAdminActivityLogListRoute:
+      AuthenticatedAdminActivityLogListRoute,
+    AuthenticatedAdminLoginlogListRoute: AuthenticatedAdminLoginlogListRoute,
+    AuthenticatedAdminMemberListRoute: AuthenticatedAdminMemberListRoute,
+    AuthenticatedAdminMemberGroupListRoute:
+      AuthenticatedAdminMemberGroupListRoute,
+  }
+
+const AuthenticatedAdminRouteRouteWithChildren =
+  AuthenticatedAdminRouteRoute._addFileChildren(
+    AuthenticatedAdminRouteRouteChildren,
+  )
+
+interface AuthenticatedMemberRouteChildren {
+  AuthenticatedMemberMyPageRoute: typeof AuthenticatedMemberMyPageRoute
+}
+
+const AuthenticatedMemberRouteChildren: AuthenticatedMemberRouteChildren = {
+  AuthenticatedMemberMyPageRoute: AuthenticatedMemberMyPageRoute,
+}
+
+const AuthenticatedMemberRouteWithChildren =
+  AuthenticatedMemberRoute._addFileChildren(AuthenticatedMemberRouteChildren)
+
+interface AuthenticatedBrokerageConsoleBrokerageSeqRouteRouteChildren {
+  AuthenticatedBrokerageConsoleBrokerageSeqSplatRoute: typeof AuthenticatedBrokerageConsoleBrokerageSeqSplatRoute
+  AuthenticatedBrokerageConsoleBrokerageSeqIndexRoute: typeof AuthenticatedBrokerageConsoleBrokerageSeqIndexRoute
+}
+
+const AuthenticatedBrokerageConsoleBrokerageSeqRouteRouteChildren: AuthenticatedBrokerageConsoleBrokerageSeqRouteRouteChildren =
+  {
+    AuthenticatedBrokerageConsoleBrokerageSeqSplatRoute:
+      AuthenticatedBrokerageConsoleBrokerageSeqSplatRoute,
+    AuthenticatedBrokerageConsoleBrokerageSeqIndexRoute:
+      AuthenticatedBrokerageConsoleBrokerageSeqIndexRoute,
+  }
+
+const AuthenticatedBrokerageConsoleBrokerageSeqRouteRouteWithChildren =
+  AuthenticatedBrokerageConsoleBrokerageSeqRouteRoute._addFileChildren(
+    AuthenticatedBrokerageConsoleBrokerageSeqRouteRouteChildren,
+  )
+
+interface AuthenticatedRouteChildren {
+  AuthenticatedAdminRouteRoute: typeof AuthenticatedAdminRouteRouteWithChildren
+  AuthenticatedMemberRoute: typeof AuthenticatedMemberRouteWithChildren
+  AuthenticatedBrokerageConsoleBrokerageSeqRouteRoute: typeof AuthenticatedBrokerageConsoleBrokerageSeqRouteRouteWithChildren
+  AuthenticatedBrokerageConsoleIndexRoute: typeof AuthenticatedBrokerageConsoleIndexRoute
+}
+
+const AuthenticatedRouteChildren: AuthenticatedRouteChildren = {
+  AuthenticatedAdminRouteRoute: AuthenticatedAdminRouteRouteWithChildren,
+  AuthenticatedMemberRoute: AuthenticatedMemberRouteWithChildren,
+  AuthenticatedBrokerageConsoleBrokerageSeqRouteRoute:
+    AuthenticatedBrokerageConsoleBrokerageSeqRouteRouteWithChildren,
+  AuthenticatedBrokerageConsoleIndexRoute:
+    AuthenticatedBrokerageConsoleIndexRoute,
+}
+
+const AuthenticatedRouteWithChildren = AuthenticatedRoute._addFileChildren(
+  AuthenticatedRouteChildren,
+)
+
+interface PublicRouteChildren {
+  PublicCompanyRoute: typeof PublicCompanyRoute
+  PublicEscrowGuideRoute: typeof PublicEscrowGuideRoute
+  PublicFindRoute: typeof PublicFindRoute
+  PublicHomeRoute: typeof PublicHomeRoute
+  PublicLoginRoute: typeof PublicLoginRoute
+  PublicLoginMeRoute: typeof PublicLoginMeRoute
+  PublicRegisterRoute: typeof PublicRegisterRoute
+}
+
+const PublicRouteChildren: PublicRouteChildren = {
+  PublicCompanyRoute: PublicCompanyRoute,
+  PublicEscrowGuideRoute: PublicEscrowGuideRoute,
+  PublicFindRoute: PublicFindRoute,
+  PublicHomeRoute: PublicHomeRoute,
+  PublicLoginRoute: PublicLoginRoute,
+  PublicLoginMeRoute: PublicLoginMeRoute,
+  PublicRegisterRoute: PublicRegisterRoute,
+}
+
+const PublicRouteWithChildren =
+  PublicRoute._addFileChildren(PublicRouteChildren)
+
 const rootRouteChildren: RootRouteChildren = {
+  IndexRoute: IndexRoute,
   R404Route: R404Route,
+  AuthenticatedRoute: AuthenticatedRouteWithChildren,
+  PublicRoute: PublicRouteWithChildren,
+  LogoutRoute: LogoutRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

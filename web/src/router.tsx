@@ -1,20 +1,32 @@
 import { QueryClient } from '@tanstack/react-query';
-import { createRouter } from '@tanstack/react-router';
+import { createRouter, type RouterHistory } from '@tanstack/react-router';
+import type { createStore } from 'jotai';
+import type { Session } from './features/auth/session.ts';
 import { LoadingScreen } from './features/status-pages/loading-screen.tsx';
 import { RedirectToNotFound } from './features/status-pages/redirect-to-not-found.tsx';
+import { RouteErrorScreen } from './features/status-pages/route-error-screen.tsx';
 import { timing } from './lib/timing.ts';
 import { routeTree } from './routeTree.gen.ts';
 
-export function createAppRouter(queryClient: QueryClient) {
+export type RouterContext = {
+  queryClient: QueryClient;
+  session: Session;
+  store: ReturnType<typeof createStore>;
+};
+
+export function createAppRouter(context: RouterContext, history?: RouterHistory) {
   return createRouter({
     routeTree,
-    context: { queryClient },
+    context,
+    ...(history === undefined ? {} : { history }),
     defaultPreload: 'intent',
     // TanStack Query owns freshness; the router must not cache loader results on its own.
     defaultPreloadStaleTime: 0,
     defaultPendingMs: timing.lazyLoadingDelayMs,
     defaultPendingComponent: LoadingScreen,
+    defaultErrorComponent: RouteErrorScreen,
     defaultNotFoundComponent: RedirectToNotFound,
+    scrollRestoration: true,
   });
 }
 
@@ -24,8 +36,10 @@ export function createAppQueryClient() {
   });
 }
 
+export type AppRouter = ReturnType<typeof createAppRouter>;
+
 declare module '@tanstack/react-router' {
   interface Register {
-    router: ReturnType<typeof createAppRouter>;
+    router: AppRouter;
   }
 }

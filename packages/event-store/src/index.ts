@@ -1,8 +1,22 @@
 export {
   DuplicateEventIdError,
+  EventStoreClosedError,
+  type InvalidArgumentCode,
+  InvalidArgumentError,
+  LogicalRestoreDetectedError,
   StreamNotFoundError,
   WrongExpectedRevisionError,
 } from './errors.ts';
+export {
+  type CanonicalEvent,
+  CanonicalJsonError,
+  type CanonicalJsonErrorCode,
+  canonicalizeEvent,
+  canonicalJson,
+  contentHash,
+  genesisLinkHash,
+  linkHash,
+} from './hash-chain/index.ts';
 export type {
   AppendResult,
   EventFilter,

@@ -1,12 +1,188 @@
 import type { Db } from '@ledger/db';
+import type { GlobalPosition } from '@ledger/event-store';
+import { findMemberSeq, identityDb, listOutboxMails } from '@ledger/identity-store';
+import { systemAccountId, systemRoles } from '@ledger/ledger';
+import { ledgerBalancesProjectionName } from '@ledger/ledger-projections';
+import type { LedgerCommandInput, LedgerWriterClient } from '@ledger/ledger-writer';
+import { waitForPosition } from '@ledger/projection-runner';
+import {
+  changeSettingAsSystem,
+  grantChiefAdministrator,
+  type IdentityWriteDependencies,
+} from '@ledger/write-api';
 
 export type DemoLogin = { role: string; userId: string; password: string };
 
+/** What the seed needs of the write API: its in-process request entry. */
+type App = { request(path: string, init?: RequestInit): Response | Promise<Response> };
+
+const demoMembers = [
+  {
+    role: 'admin',
+    userId: 'admin',
+    password: 'ledger-demo-chief-2025',
+    name: 'Demo Administrator',
+  },
+  { role: 'member', userId: 'alice', password: 'ledger-demo-member-one', name: 'Alice Kim' },
+  { role: 'member', userId: 'bob', password: 'ledger-demo-member-two', name: 'Bob Tanaka' },
+] as const;
+
+const consents = ['terms_of_service', 'privacy_policy'];
+
+async function call(
+  app: App,
+  path: string,
+  body: unknown,
+  token?: string,
+): Promise<Record<string, unknown>> {
+  const response = await app.request(path, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      ...(token === undefined ? {} : { authorization: `Bearer ${token}` }),
+    },
+    body: JSON.stringify(body),
+  });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`seed: ${path} answered ${response.status} ${text}`);
+  return text === '' ? {} : (JSON.parse(text) as Record<string, unknown>);
+}
+
+/** Registers one member through the real API, then verifies the email with the mailed code. */
+async function registerAndVerify(app: App, db: Db, member: (typeof demoMembers)[number]) {
+  const email = `${member.userId}@demo.ledger.local`;
+  await call(app, '/api/v1/member', {
+    user_id: member.userId,
+    password: member.password,
+    email_address: email,
+    user_name: member.name,
+    consents,
+  });
+  const login = await call(app, '/api/v1/auth/token', {
+    user_id: member.userId,
+    password: member.password,
+  });
+  const token = String(login.token);
+  const { mails } = await listOutboxMails(identityDb(db), {
+    recipient: email,
+    limit: 1,
+    offset: 0,
+  });
+  const code = /\b(\d{6})\b/.exec(mails[0]?.body ?? '')?.[1];
+  if (code === undefined) throw new Error(`seed: no verification code mailed to ${email}`);
+  await call(app, '/api/v1/member/me/email-verification/confirm', { code }, token);
+}
+
 /**
  * Demo data for the start command, written through the same commands the APIs use, and idempotent
- * (a restart finds it in place). It grows with each feature: members and the admin arrive with
- * identity (#4), assets with money movement (#10).
+ * (a restart finds it in place): one chief administrator and two members with known passwords,
+ * their emails verified through the outbox. For the demo only, administrator routes do not demand
+ * an OTP session (setting auth.administratorOtpRequired = false); a deployment keeps the default.
  */
-export async function seedDemoData(_db: Db): Promise<DemoLogin[]> {
-  return [];
+export async function seedDemoData(input: {
+  db: Db;
+  writeApi: App;
+  identity: IdentityWriteDependencies;
+  /** The ledger writer: with it, the demo assets, accounts and balances are seeded too. */
+  ledger?: { client: LedgerWriterClient } | undefined;
+}): Promise<DemoLogin[]> {
+  for (const member of demoMembers) {
+    if ((await findMemberSeq(identityDb(input.db), 'user_id', member.userId)) === undefined) {
+      await registerAndVerify(input.writeApi, input.db, member);
+    }
+  }
+  const adminSeq = await findMemberSeq(identityDb(input.db), 'user_id', 'admin');
+  if (adminSeq === undefined) throw new Error('seed: the demo administrator is missing');
+  await grantChiefAdministrator(input, adminSeq, 'system:seed');
+  await changeSettingAsSystem(input, 'auth.administratorOtpRequired', false, 'system:seed');
+  if (input.ledger !== undefined) await seedDemoLedger({ ...input, client: input.ledger.client });
+  return demoMembers.map(({ role, userId, password }) => ({ role, userId, password }));
+}
+
+/**
+ * The demo assets until the asset catalogue exists (issue #10): an asset is registered in the
+ * ledger by opening its system accounts, which freezes its decimal_point.
+ */
+const demoAssets = [
+  { asset: 'KRW', decimalPoint: 0, funding: '1000000' },
+  { asset: 'BTC', decimalPoint: 8, funding: '0.50000000' },
+  { asset: 'ETH', decimalPoint: 18, funding: '2.000000000000000000' },
+  { asset: 'USDT', decimalPoint: 6, funding: '1000.000000' },
+] as const;
+
+async function submitAsSeed(
+  client: LedgerWriterClient,
+  commandId: string,
+  command: LedgerCommandInput,
+): Promise<string> {
+  const result = await client.submit({ commandId, actor: 'system:seed', command });
+  if (result.kind !== 'answered' || result.answer.kind !== 'accepted') {
+    throw new Error(`seed: ${commandId} answered ${JSON.stringify(result)}`);
+  }
+  return result.position;
+}
+
+/**
+ * The ledger's demo data, through real commands and idempotent (every command id is fixed, so a
+ * restart replays the original answers): every system account of the demo assets, and for each
+ * demo member one KRW and one BTC account (opened through the write API, like the wallet screen
+ * does) funded from chain clearing, as a deposit would.
+ */
+async function seedDemoLedger(input: { db: Db; writeApi: App; client: LedgerWriterClient }) {
+  let position = '';
+  for (const { asset, decimalPoint } of demoAssets) {
+    for (const systemRole of systemRoles) {
+      position = await submitAsSeed(input.client, `seed:open:${systemRole}:${asset}`, {
+        type: 'OpenAccount',
+        data: {
+          account: systemAccountId(systemRole, asset),
+          asset,
+          decimalPoint,
+          kind: 'system',
+          systemRole,
+        },
+      });
+    }
+  }
+  // Opening a member account looks the asset's scale up in the read model: wait for it.
+  const reached = await waitForPosition(input.db, {
+    projections: [ledgerBalancesProjectionName],
+    position: position as GlobalPosition,
+    timeoutMs: 30_000,
+  });
+  if (!reached) throw new Error('seed: the ledger projection did not catch up');
+  for (const member of demoMembers.filter((candidate) => candidate.role === 'member')) {
+    const login = await call(input.writeApi, '/api/v1/auth/token', {
+      user_id: member.userId,
+      password: member.password,
+    });
+    for (const { asset, funding } of demoAssets.slice(0, 2)) {
+      const response = await input.writeApi.request('/api/v1/account', {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          authorization: `Bearer ${String(login.token)}`,
+          'idempotency-key': `seed-account-${member.userId}-${asset}`,
+        },
+        body: JSON.stringify({ asset, title: `${asset} wallet` }),
+      });
+      if (response.status !== 201) throw new Error(`seed: account ${response.status}`);
+      const { data } = (await response.json()) as { data: { seq: number } };
+      await submitAsSeed(input.client, `seed:fund:${member.userId}:${asset}`, {
+        type: 'PostTransfer',
+        data: {
+          transferId: `seed:fund:${member.userId}:${asset}`,
+          legs: [
+            {
+              debit: systemAccountId('chainClearing', asset),
+              credit: `wallet:${data.seq}`,
+              asset,
+              amount: funding,
+            },
+          ],
+          cause: 'deposit',
+        },
+      });
+    }
+  }
 }

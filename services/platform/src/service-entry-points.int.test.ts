@@ -3,20 +3,51 @@
 // it unreachable, and SIGTERM stops the process cleanly.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { join } from 'node:path';
+import { generateKeyMaterial } from '@ledger/auth';
 import { HealthSchema } from '@ledger/contracts';
-import { createDb } from '@ledger/db';
-import { createApp as createQueryApi } from '@ledger/query-api';
+import { createDb, type Db } from '@ledger/db';
+import { createPostgresEventStore } from '@ledger/event-store/postgres';
+import { createIdentityReadDependencies, createApp as createQueryApi } from '@ledger/query-api';
 import { findFreePort, silentLogger } from '@ledger/runtime';
 import { useTestDatabase } from '@ledger/testing';
-import { createApp as createWriteApi } from '@ledger/write-api';
+import { createIdentityWriteDependencies, createApp as createWriteApi } from '@ledger/write-api';
 import { describe, expect, test } from 'vitest';
 
 const database = useTestDatabase();
 const servicesDir = join(import.meta.dirname, '..', '..');
+const keys = generateKeyMaterial();
 
 const services = [
-  { name: 'write-api', portVariable: 'WRITE_API_PORT', createApp: createWriteApi },
-  { name: 'query-api', portVariable: 'QUERY_API_PORT', createApp: createQueryApi },
+  {
+    name: 'write-api',
+    portVariable: 'WRITE_API_PORT',
+    keyVariables: { TOKEN_SIGNING_KEY: keys.signingKey, IDENTITY_SECRET: keys.identitySecret },
+    createApp: (db: Db) =>
+      createWriteApi({
+        db,
+        logger: silentLogger,
+        identity: createIdentityWriteDependencies({
+          db,
+          eventStore: createPostgresEventStore({ url: database().url, poolSizeMax: 1 }),
+          keys: { tokenSigningKey: keys.signingKey, identitySecret: keys.identitySecret },
+        }),
+      }),
+  },
+  {
+    name: 'query-api',
+    portVariable: 'QUERY_API_PORT',
+    keyVariables: { TOKEN_VERIFICATION_KEY: keys.verificationKey },
+    createApp: (db: Db) =>
+      createQueryApi({
+        db,
+        logger: silentLogger,
+        identity: createIdentityReadDependencies({
+          db,
+          tokenVerificationKey: keys.verificationKey,
+          development: false,
+        }),
+      }),
+  },
 ] as const;
 
 function start(service: string, env: Record<string, string>) {
@@ -45,7 +76,7 @@ async function waitForHealth(url: string, child: ChildProcess) {
   throw new Error(`no answer from ${url}`);
 }
 
-describe.each(services)('$name', ({ name, portVariable, createApp }) => {
+describe.each(services)('$name', ({ name, portVariable, keyVariables, createApp }) => {
   test('exits with code 78 and names the bad variable when the configuration is invalid', async () => {
     const service = start(name, { DATABASE_URL: 'mysql://nope', [portVariable]: 'eighty' });
     expect(await service.exited).toBe(78);
@@ -55,7 +86,11 @@ describe.each(services)('$name', ({ name, portVariable, createApp }) => {
 
   test('serves /health from its entry point and stops on SIGTERM', async () => {
     const port = await findFreePort();
-    const service = start(name, { DATABASE_URL: database().url, [portVariable]: String(port) });
+    const service = start(name, {
+      DATABASE_URL: database().url,
+      [portVariable]: String(port),
+      ...keyVariables,
+    });
     const response = await waitForHealth(`http://127.0.0.1:${port}/health`, service.child);
     expect(response.status).toBe(200);
     expect(HealthSchema.parse(await response.json())).toEqual({
@@ -72,9 +107,7 @@ describe.each(services)('$name', ({ name, portVariable, createApp }) => {
       url: `postgres://postgres:x@127.0.0.1:${await findFreePort()}/none`,
     });
     try {
-      const response = await createApp({ db: unreachable, logger: silentLogger }).request(
-        '/health',
-      );
+      const response = await createApp(unreachable).request('/health');
       expect(response.status).toBe(503);
       expect(HealthSchema.parse(await response.json()).checks.postgres).toBe('unavailable');
     } finally {

@@ -1,12 +1,24 @@
+import { dirname, join } from 'node:path';
 import { createDb, type Db, migrateToLatest, withDatabase } from '@ledger/db';
+import { createPostgresEventStore } from '@ledger/event-store/postgres';
 import { type RunningServer, serveApp } from '@ledger/http';
+import { brokerageProjection, identityProjection } from '@ledger/identity-store';
+import { ledgerBalancesProjection, ledgerProfilesProjection } from '@ledger/ledger-projections';
+import { type LedgerWriterService, startLedgerWriterService } from '@ledger/ledger-writer';
 import { type LocalPostgres, startLocalPostgres } from '@ledger/local-postgres';
-import { createApp as createQueryApi } from '@ledger/query-api';
+import { startProjector } from '@ledger/projector';
+import { createIdentityReadDependencies, createApp as createQueryApi } from '@ledger/query-api';
 import type { Logger } from '@ledger/runtime';
 import { createWebConfig } from '@ledger/web/vite-config';
-import { createApp as createWriteApi } from '@ledger/write-api';
+import {
+  createIdentityWriteDependencies,
+  createApp as createWriteApi,
+  startAdjustmentResumer,
+} from '@ledger/write-api';
+import type { Kysely } from 'kysely';
 import { createServer, type ViteDevServer } from 'vite';
 import { ensureDatabase } from './ensure-database.ts';
+import { type IdentityKeys, loadOrCreateIdentityKeys } from './identity-keys.ts';
 import { type DemoLogin, seedDemoData } from './seed-demo-data.ts';
 
 export type PlatformOptions = {
@@ -17,6 +29,8 @@ export type PlatformOptions = {
   host: string;
   ports: { writeApi: number; queryApi: number; web: number };
   logger: Logger;
+  /** Identity keys; by default kept beside the embedded database (fresh ones without a dataDir). */
+  identityKeys?: IdentityKeys | undefined;
 };
 
 export type Platform = {
@@ -41,15 +55,39 @@ export async function startPlatform(options: PlatformOptions): Promise<Platform>
     const databaseUrl = await prepareDatabase(options, stack);
     const writeDb = openDb(databaseUrl, 'write-api', stack);
     const queryDb = openDb(databaseUrl, 'query-api', stack);
-    const demoLogins = await seedDemoData(writeDb);
-    const writeApi = await serve(
-      createWriteApi({ db: writeDb, logger: options.logger.child({ service: 'write-api' }) }),
-      options.host,
-      options.ports.writeApi,
+    const { writeIdentity, queryIdentity } = identityDependencies(options, databaseUrl, {
+      writeDb,
+      queryDb,
       stack,
+    });
+    const ledger = { client: (await startLedgerWriter(options, databaseUrl, stack)).client() };
+    const writeApp = createWriteApi({
+      db: writeDb,
+      logger: options.logger.child({ service: 'write-api' }),
+      identity: writeIdentity,
+      ledger,
+    });
+    stack.push(
+      startAdjustmentResumer({
+        db: writeDb,
+        identity: writeIdentity,
+        logger: options.logger,
+        ledger,
+      }),
     );
+    const demoLogins = await seedDemoData({
+      db: writeDb,
+      writeApi: writeApp,
+      identity: writeIdentity,
+      ledger,
+    });
+    const writeApi = await serve(writeApp, options.host, options.ports.writeApi, stack);
     const queryApi = await serve(
-      createQueryApi({ db: queryDb, logger: options.logger.child({ service: 'query-api' }) }),
+      createQueryApi({
+        db: queryDb,
+        logger: options.logger.child({ service: 'query-api' }),
+        identity: queryIdentity,
+      }),
       options.host,
       options.ports.queryApi,
       stack,
@@ -91,6 +129,96 @@ async function prepareDatabase(options: PlatformOptions, stack: (() => Promise<v
     await migrator.destroy();
   }
   return databaseUrl;
+}
+
+/** Identity's keys, projections and both APIs' identity dependencies (closed by `stack`). */
+function identityDependencies(
+  options: PlatformOptions,
+  databaseUrl: string,
+  { writeDb, queryDb, stack }: { writeDb: Db; queryDb: Db; stack: (() => Promise<void>)[] },
+) {
+  const keys =
+    options.identityKeys ??
+    loadOrCreateIdentityKeys(
+      options.dataDir === '' ? undefined : join(dirname(options.dataDir), 'identity-keys.json'),
+    );
+  startIdentityProjections(databaseUrl, options.logger, stack);
+  const eventStore = createPostgresEventStore({ url: databaseUrl, poolSizeMax: 10 });
+  stack.push(() => eventStore.close());
+  const writeIdentity = createIdentityWriteDependencies({
+    db: writeDb,
+    eventStore,
+    // Browsers reach the APIs through the web server's proxy (loopback); no forwarded-for header
+    // is trusted, so every development request counts as one client for the rate limits.
+    keys: {
+      tokenSigningKey: keys.signingKey,
+      identitySecret: keys.identitySecret,
+      trustedProxies: [],
+    },
+  });
+  const queryIdentity = createIdentityReadDependencies({
+    db: queryDb,
+    tokenVerificationKey: keys.verificationKey,
+    development: true,
+  });
+  stack.push(async () => queryIdentity.awaiter.close());
+  return { writeIdentity, queryIdentity };
+}
+
+/**
+ * Identity's read models, projected in this process (the projector deployable runs the same
+ * projections when the product is deployed as separate services).
+ */
+function startIdentityProjections(
+  url: string,
+  logger: Logger,
+  stack: (() => Promise<void>)[],
+): void {
+  const db = createDb({
+    url,
+    applicationName: 'projector',
+    poolSizeMax: 4,
+    statementTimeoutMs: 30_000,
+  });
+  const eventStore = createPostgresEventStore({ url, poolSizeMax: 2 });
+  const stopping = new AbortController();
+  const projector = startProjector({
+    // The projections write through raw SQL on their own versioned tables, typed `unknown`.
+    db: db as unknown as Kysely<unknown>,
+    eventStore,
+    projections: [
+      identityProjection,
+      brokerageProjection,
+      ledgerBalancesProjection,
+      ledgerProfilesProjection,
+    ],
+    logger: logger.child({ service: 'projector' }),
+    signal: stopping.signal,
+  });
+  stack.push(async () => {
+    stopping.abort();
+    await projector.done;
+    await eventStore.close();
+    await db.destroy();
+  });
+}
+
+/**
+ * The ledger writer in this process (the embedded default; deployed apart, the write API reaches
+ * it over LEDGER_WRITER_ADDRESS). It also runs the command-outcome projection and hold expiry.
+ */
+async function startLedgerWriter(
+  options: PlatformOptions,
+  databaseUrl: string,
+  stack: (() => Promise<void>)[],
+): Promise<LedgerWriterService> {
+  const writer = await startLedgerWriterService({
+    databaseUrl,
+    logger: options.logger.child({ service: 'ledger-writer' }),
+  });
+  stack.push(() => writer.stop());
+  await writer.leading;
+  return writer;
 }
 
 function openDb(url: string, applicationName: string, stack: (() => Promise<void>)[]): Db {

@@ -1,9 +1,14 @@
 import type { Db } from '@ledger/db';
 import { createServiceApp, healthRoutes } from '@ledger/http';
 import type { Logger } from '@ledger/runtime';
+import type { IdentityReadDependencies } from './identity-dependencies.ts';
+import { mountAuthorization, mountIdentityRoutes } from './identity-routes.ts';
 import { limits } from './limits.ts';
+import { mountLedgerRoutes } from './routes/ledger-routes.ts';
 
-export type QueryApiDependencies = { db: Db; logger: Logger };
+export type { IdentityReadDependencies } from './identity-dependencies.ts';
+export { createIdentityReadDependencies } from './identity-from-environment.ts';
+export type QueryApiDependencies = { db: Db; logger: Logger; identity: IdentityReadDependencies };
 
 /**
  * The query-api as a Hono app. Reads: validate → authorize → read-model query (kysely, read-only) → response.
@@ -15,8 +20,12 @@ export function createApp(dependencies: QueryApiDependencies) {
     logger: dependencies.logger,
     bodySizeMax: limits.bodySizeMax,
   });
+  // Before every route: each one is checked against the route table (deny by default).
+  mountAuthorization(app, dependencies);
   const health = healthRoutes({ service: 'query-api', db: dependencies.db });
   app.route('/', health);
   app.route('/api/v1', health);
+  mountIdentityRoutes(app, dependencies);
+  mountLedgerRoutes(app, dependencies);
   return app;
 }

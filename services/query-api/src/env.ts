@@ -6,6 +6,16 @@ export const QueryApiEnvSchema = z.object({
   DATABASE_URL: databaseUrlSchema,
   QUERY_API_PORT: portSchema.default(4002),
   QUERY_API_HOST: z.string().min(1).default('127.0.0.1'),
+  /** Ed25519 public key (SPKI DER, base64url) that verifies access tokens. */
+  TOKEN_VERIFICATION_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]+$/, 'must be base64url')
+    .refine((value) => Buffer.from(value, 'base64url').length >= 44, 'must be an SPKI key'),
+  /** `true` mounts development-only routes (the open mail outbox); never set in production. */
+  DEVELOPMENT_ROUTES: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((value) => value === 'true'),
 });
 
 export type QueryApiEnv = z.infer<typeof QueryApiEnvSchema>;

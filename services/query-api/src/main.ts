@@ -3,6 +3,7 @@ import { serveApp } from '@ledger/http';
 import { createLogger, onShutdown, parseEnv } from '@ledger/runtime';
 import { createApp } from './app.ts';
 import { QueryApiEnvSchema } from './env.ts';
+import { createIdentityReadDependencies } from './identity-from-environment.ts';
 import { limits } from './limits.ts';
 
 // Composition root of the query-api as its own deployable (the start command runs it in-process).
@@ -14,12 +15,18 @@ const db = createDb({
   statementTimeoutMs: limits.statementTimeoutMs,
   applicationName: 'query-api',
 });
-const server = await serveApp(createApp({ db, logger }), {
+const identity = createIdentityReadDependencies({
+  db,
+  tokenVerificationKey: env.TOKEN_VERIFICATION_KEY,
+  development: env.DEVELOPMENT_ROUTES,
+});
+const server = await serveApp(createApp({ db, logger, identity }), {
   port: env.QUERY_API_PORT,
   hostname: env.QUERY_API_HOST,
 });
 logger.info('listening', { url: server.url });
 onShutdown(async () => {
   await server.close();
+  identity.awaiter.close();
   await db.destroy();
 });

@@ -1,9 +1,31 @@
 import type { Db } from '@ledger/db';
 import { createServiceApp, healthRoutes } from '@ledger/http';
 import type { Logger } from '@ledger/runtime';
+import type { IdentityWriteDependencies } from './identity-dependencies.ts';
+import { mountAuthorization, mountIdentityRoutes } from './identity-routes.ts';
 import { limits } from './limits.ts';
+import { mountLedgerRoutes } from './routes/ledger-routes.ts';
+import {
+  createLedgerWriteContext,
+  type LedgerWriteDependencies,
+} from './routes/ledger-write-context.ts';
 
-export type WriteApiDependencies = { db: Db; logger: Logger };
+export type { IdentityWriteDependencies } from './identity-dependencies.ts';
+export {
+  createIdentityWriteDependencies,
+  type IdentityKeyConfiguration,
+} from './identity-from-environment.ts';
+export type { Mail, Mailer } from './mail/mailer.ts';
+export { startAdjustmentResumer } from './routes/ledger-adjustment-resumer.ts';
+export type { LedgerPolicy, LedgerWriteDependencies } from './routes/ledger-write-context.ts';
+export { changeSettingAsSystem, grantChiefAdministrator } from './system-commands.ts';
+export type WriteApiDependencies = {
+  db: Db;
+  logger: Logger;
+  identity: IdentityWriteDependencies;
+  /** The ledger writer (issue #9); without it the ledger routes answer 503. */
+  ledger?: LedgerWriteDependencies | undefined;
+};
 
 /**
  * The write-api as a Hono app. Commands: validate (zod) → authorize → command → append; money commands go to the ledger writer.
@@ -15,8 +37,12 @@ export function createApp(dependencies: WriteApiDependencies) {
     logger: dependencies.logger,
     bodySizeMax: limits.bodySizeMax,
   });
+  // Before every route: each one is checked against the route table (deny by default).
+  mountAuthorization(app, dependencies);
   const health = healthRoutes({ service: 'write-api', db: dependencies.db });
   app.route('/', health);
   app.route('/api/v1', health);
+  mountIdentityRoutes(app, dependencies);
+  mountLedgerRoutes(app, createLedgerWriteContext(dependencies));
   return app;
 }

@@ -1,9 +1,12 @@
 import { createDb } from '@ledger/db';
+import { createPostgresEventStore } from '@ledger/event-store/postgres';
 import { serveApp } from '@ledger/http';
 import { createLogger, onShutdown, parseEnv } from '@ledger/runtime';
-import { createApp } from './app.ts';
+import { createApp, startAdjustmentResumer } from './app.ts';
 import { WriteApiEnvSchema } from './env.ts';
+import { createIdentityWriteDependencies } from './identity-from-environment.ts';
 import { limits } from './limits.ts';
+import { ledgerFromEnvironment } from './routes/ledger-writer-address.ts';
 
 // Composition root of the write-api as its own deployable (the start command runs it in-process).
 const env = parseEnv(WriteApiEnvSchema);
@@ -14,12 +17,31 @@ const db = createDb({
   statementTimeoutMs: limits.statementTimeoutMs,
   applicationName: 'write-api',
 });
-const server = await serveApp(createApp({ db, logger }), {
+const eventStore = createPostgresEventStore({
+  url: env.DATABASE_URL,
+  poolSizeMax: limits.poolSizeMax,
+});
+const identity = createIdentityWriteDependencies({
+  db,
+  eventStore,
+  keys: {
+    tokenSigningKey: env.TOKEN_SIGNING_KEY,
+    identitySecret: env.IDENTITY_SECRET,
+    smtpPassword: env.SMTP_PASSWORD,
+    trustedProxies: env.TRUSTED_PROXIES,
+  },
+});
+const ledger = ledgerFromEnvironment(env.LEDGER_WRITER_ADDRESS);
+const stopResumer = ledger && startAdjustmentResumer({ db, identity, logger, ledger });
+const server = await serveApp(createApp({ db, logger, identity, ledger }), {
   port: env.WRITE_API_PORT,
   hostname: env.WRITE_API_HOST,
 });
 logger.info('listening', { url: server.url });
 onShutdown(async () => {
   await server.close();
+  await stopResumer?.();
+  await ledger?.client.close();
+  await eventStore.close();
   await db.destroy();
 });

@@ -1,10 +1,30 @@
 import 'i18next';
-import type koKR from '../locales/ko-KR/common.json';
+import type admin from '../locales/ko-KR/admin.json';
+import type adminAccess from '../locales/ko-KR/admin-access.json';
+import type adminMembers from '../locales/ko-KR/admin-members.json';
+import type auth from '../locales/ko-KR/auth.json';
+import type brokerage from '../locales/ko-KR/brokerage.json';
+import type common from '../locales/ko-KR/common.json';
+import type errors from '../locales/ko-KR/errors.json';
+import type home from '../locales/ko-KR/home.json';
+import type kit from '../locales/ko-KR/kit.json';
+import type myPage from '../locales/ko-KR/my-page.json';
 
 // Typed keys: t('notFound.title') is checked against the default locale's resources.
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'common';
-    resources: { common: typeof koKR };
+    resources: {
+      common: typeof common;
+      auth: typeof auth;
+      kit: typeof kit;
+      errors: typeof errors;
+      admin: typeof admin;
+      brokerage: typeof brokerage;
+      home: typeof home;
+      'my-page': typeof myPage;
+      'admin-members': typeof adminMembers;
+      'admin-access': typeof adminAccess;
+    };
   }
 }

@@ -1,10 +1,12 @@
-// Proves every locale is complete and exact: the five locales have the same keys, no value is
-// empty, placeholders match the default locale's, and every key is used by the web app's code
-// (literally, or under a prefix the code builds keys from).
+// Proves every locale is complete and exact in every namespace: the five locales have the same
+// keys, no value is empty, placeholders match the default locale's, every key is used by the web
+// app's code (literally, or under a prefix the code builds keys from), every namespace file on
+// disk is loaded, and every server problem code has a localized message.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { identityProblemCodes, problemCodes } from '@ledger/contracts';
 import { describe, expect, test } from 'vitest';
-import { resources } from './i18n.ts';
+import { localeFiles, namespaces, resources } from './i18n.ts';
 import { defaultLocale, locales } from './locales.ts';
 
 type Tree = { [key: string]: string | Tree };
@@ -30,23 +32,33 @@ function sourceFiles(directory: string): string[] {
 
 const placeholders = (text: string) =>
   [...text.matchAll(/\{\{\s*(\w+)/g)].map((match) => match[1]).sort();
-const namespaces = Object.keys(
-  resources[defaultLocale],
-) as (keyof (typeof resources)[typeof defaultLocale])[];
 
-describe.each(namespaces)('namespace %s', (namespace) => {
-  const reference = flatten(resources[defaultLocale][namespace] as Tree);
+const code = sourceFiles(join(import.meta.dirname, '..'))
+  .map((file) => readFileSync(file, 'utf8'))
+  .join('\n');
+// Keys built at run time: t(`notFound.resources.${resource}`) uses every key under that prefix.
+const dynamicPrefixes = [...code.matchAll(/t\(`([\w.]+)\.\$\{/g)].map((match) => `${match[1]}.`);
+
+test('every locale has exactly one file per namespace, and nothing else', () => {
+  const expected = locales.flatMap((locale) =>
+    namespaces.map((namespace) => `../locales/${locale}/${namespace}.json`),
+  );
+  expect([...localeFiles].sort()).toEqual(expected.sort());
+});
+
+describe.each([...namespaces])('namespace %s', (namespace) => {
+  const reference = flatten(resources[defaultLocale][namespace]);
 
   test.each(locales.filter((locale) => locale !== defaultLocale))(
     '%s has exactly the keys of ko-KR',
     (locale) => {
-      const keys = flatten(resources[locale][namespace] as Tree);
+      const keys = flatten(resources[locale][namespace]);
       expect([...keys.keys()].sort()).toEqual([...reference.keys()].sort());
     },
   );
 
   test.each([...locales])('%s has no empty value and the same placeholders as ko-KR', (locale) => {
-    for (const [key, text] of flatten(resources[locale][namespace] as Tree)) {
+    for (const [key, text] of flatten(resources[locale][namespace])) {
       expect(text.trim(), `${locale} ${key}`).not.toBe('');
       expect(placeholders(text), `${locale} ${key}`).toEqual(
         placeholders(reference.get(key) ?? ''),
@@ -55,17 +67,18 @@ describe.each(namespaces)('namespace %s', (namespace) => {
   });
 
   test('every key is used by the code', () => {
-    const code = sourceFiles(join(import.meta.dirname, '..'))
-      .map((file) => readFileSync(file, 'utf8'))
-      .join('\n');
-    // Keys built at run time: t(`notFound.resources.${resource}`) uses every key under that prefix.
-    const dynamicPrefixes = [...code.matchAll(/t\(`([\w.]+)\.\$\{/g)].map(
-      (match) => `${match[1]}.`,
-    );
     const unused = [...reference.keys()].filter(
       (key) =>
-        !code.includes(`'${key}'`) && !dynamicPrefixes.some((prefix) => key.startsWith(prefix)),
+        !code.includes(`'${key}'`) &&
+        !code.includes(`'${namespace}:${key}'`) &&
+        !dynamicPrefixes.some((prefix) => key.startsWith(prefix)),
     );
     expect(unused).toEqual([]);
   });
+});
+
+test('every problem code of the API has a localized message', () => {
+  const codes = flatten(resources[defaultLocale].errors);
+  const serverCodes = [...problemCodes, ...identityProblemCodes];
+  expect(serverCodes.filter((problemCode) => !codes.has(`codes.${problemCode}`))).toEqual([]);
 });

@@ -1,8 +1,6 @@
-import type { QueryClient } from '@tanstack/react-query';
 import { createRootRouteWithContext, Outlet } from '@tanstack/react-router';
 import { RedirectToNotFound } from '../features/status-pages/redirect-to-not-found.tsx';
-
-export type RouterContext = { queryClient: QueryClient };
+import type { RouterContext } from '../router.tsx';
 
 export const Route = createRootRouteWithContext<RouterContext>()({
   component: Outlet,

@@ -1,0 +1,144 @@
+import { problemResponse } from '@ledger/http';
+import {
+  type AccessPolicy,
+  evaluateAccess,
+  findRoute,
+  type Principal,
+  type RouteEntry,
+} from '@ledger/identity';
+import type { IdentityDb } from '@ledger/identity-store';
+import type { Context, MiddlewareHandler, Next } from 'hono';
+import { matchedRoutes } from 'hono/route';
+import type { AccessTokenVerifier } from './access-tokens.ts';
+import { loadPrincipal } from './principal-loader.ts';
+
+export type AuthorizationVariables = { principal: Principal | undefined; route: RouteEntry };
+
+export type AuthorizationOptions = {
+  service: RouteEntry['service'];
+  db: IdentityDb;
+  verifier: AccessTokenVerifier;
+  now: () => Date;
+  /** The access policy from the settings (read only for administrator routes). */
+  accessPolicy: () => Promise<AccessPolicy>;
+  onRefused?: (event: { route: string; reason: string; memberSeq: number | undefined }) => void;
+};
+
+function bearerOf(c: Context): string | undefined {
+  const header = c.req.header('authorization');
+  if (header === undefined) return undefined;
+  const match = /^Bearer ([A-Za-z0-9._~+/=-]+)$/.exec(header);
+  return match?.[1] ?? '';
+}
+
+/**
+ * Every request of the app passes here before its handler (and before body validation): the
+ * matched route is looked up in the one route table; a route not in the table is refused (deny by
+ * default); otherwise the access level decides. Requests that match no route pass on to the
+ * 404/405 handlers.
+ */
+export function authorization(options: AuthorizationOptions): MiddlewareHandler {
+  return async (c, next) => {
+    // Every handler route the request matched (normally one): each must be allowed, so an
+    // overlapping pattern can never open a stricter route.
+    const handlerPaths = [
+      ...new Set(
+        matchedRoutes(c)
+          .filter((candidate) => candidate.method !== 'ALL')
+          .map((candidate) => candidate.path),
+      ),
+    ];
+    if (handlerPaths.length === 0) return next();
+    const routes = handlerPaths.map((path) => findRoute(options.service, c.req.method, path));
+    if (routes.some((route) => route === undefined)) {
+      const route = handlerPaths.join(', ');
+      options.onRefused?.({ route, reason: 'not_in_route_table', memberSeq: undefined });
+      return problemResponse(c, { status: 403, code: 'forbidden', title: 'Route not permitted' });
+    }
+    return authorizeRoutes(c, next, routes as RouteEntry[], options);
+  };
+}
+
+const isAdministration = (route: RouteEntry) =>
+  route.access === 'admin' || route.access === 'chief_administrator';
+
+async function authorizeRoutes(
+  c: Context,
+  next: Next,
+  routes: RouteEntry[],
+  options: AuthorizationOptions,
+): Promise<Response | undefined> {
+  const proceed = async () => {
+    await next();
+    return undefined;
+  };
+  const strictest = routes.find((route) => route.access !== 'public') ?? routes[0];
+  if (strictest === undefined) return proceed();
+  const principal = await authenticate(c, strictest, routes.some(isAdministration), options);
+  if (principal === 'invalid') return unauthorized(c);
+  const policy = routes.some(isAdministration)
+    ? await options.accessPolicy()
+    : { administratorOtpRequired: false };
+  for (const route of routes) {
+    const verdict = evaluateAccess(route, principal, policy);
+    if (verdict.kind === 'unauthenticated') return unauthorized(c);
+    if (verdict.kind === 'forbidden') {
+      options.onRefused?.({
+        route: route.path,
+        reason: verdict.reason,
+        memberSeq: principal?.memberSeq,
+      });
+      return problemResponse(c, {
+        status: 403,
+        code: verdict.reason === 'otp_required' ? 'otp_session_required' : 'forbidden',
+        title: 'Forbidden',
+      });
+    }
+  }
+  c.set('principal', principal);
+  c.set('route', strictest);
+  return proceed();
+}
+
+/**
+ * The principal of the bearer token; 'invalid' for a bad, expired or revoked token on a route
+ * that needs one. On a public route a bad token is ignored (a stale token must not block login).
+ */
+async function authenticate(
+  c: Context,
+  route: RouteEntry,
+  withAdministration: boolean,
+  options: AuthorizationOptions,
+): Promise<Principal | undefined | 'invalid'> {
+  const token = bearerOf(c);
+  if (token === undefined) return undefined;
+  const now = options.now();
+  const claims = token === '' ? undefined : await options.verifier.verify(token, now);
+  const principal =
+    claims === undefined
+      ? undefined
+      : await loadPrincipal(options.db, claims, now, { withAdministration });
+  if (principal === undefined) return route.access === 'public' ? undefined : 'invalid';
+  return principal;
+}
+
+function unauthorized(c: Context): Response {
+  return problemResponse(c, {
+    status: 401,
+    code: 'unauthorized',
+    title: 'Authentication required',
+    headers: { 'www-authenticate': 'Bearer' },
+  });
+}
+
+/** The principal of a member route (the middleware guarantees one). */
+export function principalOf(c: Context): Principal {
+  const principal: unknown = c.get('principal');
+  if (principal === undefined) throw new Error('principalOf: a member route without a principal');
+  return principal as Principal;
+}
+
+/** The principal when there is one (public routes). */
+export function optionalPrincipalOf(c: Context): Principal | undefined {
+  return c.get('principal') as Principal | undefined;
+}

@@ -1,0 +1,48 @@
+import { type Principal, permissionKey } from '@ledger/identity';
+import { type IdentityDb, readLiveSession } from '@ledger/identity-store';
+import type { AccessClaims } from './access-tokens.ts';
+
+/**
+ * Builds the principal of a verified token. The session is checked on every request (revocation:
+ * logout, password or OTP change, deny, withdrawal end the session at once, whatever the token's
+ * expiry). Administrator flags and role permissions are read from the identity read models only
+ * for routes that need them; a missing row there means "not an administrator" (fail closed).
+ */
+export async function loadPrincipal(
+  db: IdentityDb,
+  claims: AccessClaims,
+  now: Date,
+  options: { withAdministration: boolean },
+): Promise<Principal | undefined> {
+  const session = await readLiveSession(db, claims.sessionId, claims.memberSeq, now);
+  if (session === undefined) return undefined;
+  const principal: Principal = {
+    memberSeq: claims.memberSeq,
+    sessionId: claims.sessionId,
+    isAdmin: false,
+    permissions: new Set(),
+    usedOtp: session.usedOtp,
+  };
+  if (!options.withAdministration) return principal;
+  const member = await db
+    .selectFrom('identity_members')
+    .select(['is_admin', 'role_ids', 'is_alive', 'is_denied'])
+    .where('member_seq', '=', claims.memberSeq)
+    .executeTakeFirst();
+  if (member === undefined || !member.is_alive || member.is_denied) return principal;
+  const roles =
+    member.role_ids.length === 0
+      ? []
+      : await db
+          .selectFrom('identity_roles')
+          .select('permissions')
+          .where('role_id', 'in', member.role_ids)
+          .execute();
+  const permissions = new Set<string>();
+  for (const role of roles) {
+    for (const permission of role.permissions) {
+      permissions.add(permissionKey(permission as Parameters<typeof permissionKey>[0]));
+    }
+  }
+  return { ...principal, isAdmin: member.is_admin, permissions };
+}

@@ -1,0 +1,200 @@
+import {
+  BACKWARDS,
+  END,
+  EventStoreDBClient,
+  FORWARDS,
+  type ReadPosition,
+  START,
+} from '@eventstore/db-client';
+import { InvalidArgumentError } from '../errors.ts';
+import type {
+  AppendResult,
+  EventStore,
+  ExpectedRevision,
+  GlobalPosition,
+  NewEvent,
+  ReadAllOptions,
+  ReadAllResult,
+  ReadStreamOptions,
+  RecordedEvent,
+  SubscriptionItem,
+} from '../port.ts';
+import type { EsdbClient } from './client.ts';
+import {
+  fromAllEvent,
+  isSystemEvent,
+  matchesFilter,
+  toEventData,
+  toExpectedRevision,
+  toRecordedEvent,
+  translateError,
+} from './mapping.ts';
+import { decodePosition, encodePosition } from './position.ts';
+import {
+  defaultSubscriptionSettings,
+  type EsdbSubscribeAllOptions,
+  type SubscriptionSettings,
+  subscribeAll,
+} from './subscribe-all.ts';
+
+/** The server acknowledged an append without a `$all` position (servers before 20.x). */
+export class MissingPositionError extends Error {
+  constructor(stream: string) {
+    super(`append to ${stream} returned no position`);
+    this.name = 'MissingPositionError';
+  }
+}
+
+export type EventStoreDbOptions = {
+  subscription?: Partial<SubscriptionSettings>;
+  /** Events examined per page while looking backwards for the newest non-system event. */
+  headPageSize?: number;
+};
+
+/** `subscribeAll` also accepts `resumeFrom` (see EsdbSubscribeAllOptions). */
+export type EventStoreDbEventStore = EventStore & {
+  subscribeAll(options: EsdbSubscribeAllOptions): AsyncIterable<SubscriptionItem>;
+};
+
+/**
+ * The EventStore port on EventStoreDB / KurrentDB. Differences from the Postgres adapter, all
+ * documented in docs/adr/0007: event ids are not unique store-wide (no DuplicateEventIdError; the
+ * ledger writer de-duplicates commands), readStream carries no global positions, and `readAll`
+ * filters on the client, so a filtered page may hold fewer events than it examined (`lastSeen`).
+ */
+export function createEventStoreDbEventStore(
+  client: EsdbClient,
+  options: EventStoreDbOptions = {},
+): EventStoreDbEventStore {
+  const settings = { ...defaultSubscriptionSettings, ...options.subscription };
+  const headPageSize = options.headPageSize ?? 100;
+  // close() ends live subscriptions quietly rather than leaving them to fail on a disposed client.
+  const closing = new AbortController();
+  return {
+    append: (stream, events, appendOptions) => append(client, stream, events, appendOptions),
+    readStream: (stream, readOptions) => readStream(client, stream, readOptions),
+    readAll: (readOptions) => readAll(client, readOptions),
+    subscribeAll: (subscribeOptions) =>
+      subscribeAll(
+        client,
+        { ...subscribeOptions, signal: AbortSignal.any([subscribeOptions.signal, closing.signal]) },
+        settings,
+      ),
+    headPosition: () => headPosition(client, headPageSize),
+    close: async () => {
+      closing.abort();
+      await client.dispose();
+    },
+  };
+}
+
+async function append(
+  client: EsdbClient,
+  stream: string,
+  events: readonly NewEvent[],
+  options: { expected: ExpectedRevision; signal?: AbortSignal },
+): Promise<AppendResult> {
+  if (events.length === 0)
+    throw new InvalidArgumentError('empty_append', 'an append needs at least one event');
+  options.signal?.throwIfAborted();
+  let result: Awaited<ReturnType<EsdbClient['appendToStream']>>;
+  try {
+    result = await client.appendToStream(stream, events.map(toEventData), {
+      expectedRevision: toExpectedRevision(options.expected),
+    });
+  } catch (error) {
+    throw translateError(error, stream, options.expected);
+  }
+  if (!result.position) throw new MissingPositionError(stream);
+  return {
+    nextExpectedRevision: result.nextExpectedRevision,
+    position: encodePosition(result.position),
+  };
+}
+
+async function* readStream(
+  client: EsdbClient,
+  stream: string,
+  options: ReadStreamOptions = {},
+): AsyncGenerator<RecordedEvent> {
+  const direction = options.direction === 'backwards' ? BACKWARDS : FORWARDS;
+  const defaultStart = direction === BACKWARDS ? END : START;
+  const read = client.readStream(stream, {
+    fromRevision: options.from ?? defaultStart,
+    direction,
+    ...(options.maxCount === undefined ? {} : { maxCount: options.maxCount }),
+  });
+  try {
+    for await (const resolved of read) {
+      if (resolved.event) yield toRecordedEvent(resolved.event, false);
+    }
+  } catch (error) {
+    throw translateError(error, stream);
+  }
+}
+
+/**
+ * Exclusive `after`. The client's `fromPosition` may include the event at that position, so one
+ * extra event is requested and everything at or before `after` is dropped. `maxCount` bounds the
+ * events examined; system events and filtered-out events are examined but not returned.
+ */
+async function readAll(client: EsdbClient, options: ReadAllOptions): Promise<ReadAllResult> {
+  const { after, maxCount, filter } = options;
+  if (!Number.isInteger(maxCount) || maxCount < 1) {
+    throw new InvalidArgumentError('invalid_count', 'maxCount must be an integer ≥ 1');
+  }
+  const read = client.readAll({
+    fromPosition: after === undefined ? START : decodePosition(after),
+    maxCount: maxCount + 1,
+    direction: FORWARDS,
+  });
+  const events: RecordedEvent[] = [];
+  let examined = 0;
+  let lastSeen: GlobalPosition | undefined;
+  // Read to the end rather than break: ending the iterator early does not cancel the gRPC call.
+  for await (const resolved of read) {
+    const entry = fromAllEvent(resolved);
+    if (!entry || (after !== undefined && entry.position <= after) || examined === maxCount)
+      continue;
+    examined += 1;
+    lastSeen = entry.position;
+    if (!isSystemEvent(entry.event) && matchesFilter(entry.event, filter)) events.push(entry.event);
+  }
+  return lastSeen === undefined ? { events } : { events, lastSeen };
+}
+
+/** The newest non-system event's position, paging backwards past the server's own events. */
+async function headPosition(
+  client: EsdbClient,
+  pageSize: number,
+): Promise<GlobalPosition | undefined> {
+  let from: ReadPosition = END;
+  let cursor: GlobalPosition | undefined;
+  for (;;) {
+    let examined = 0;
+    for await (const resolved of client.readAll({
+      fromPosition: from,
+      maxCount: pageSize,
+      direction: BACKWARDS,
+    })) {
+      const entry = fromAllEvent(resolved);
+      if (!entry || (cursor !== undefined && entry.position >= cursor)) continue;
+      examined += 1;
+      if (!isSystemEvent(entry.event)) return entry.position;
+      cursor = entry.position;
+    }
+    if (examined === 0 || cursor === undefined) return undefined;
+    from = decodePosition(cursor);
+  }
+}
+
+/** The adapter on a real client; connections are lazy, so this does not touch the network. */
+export function connectEventStoreDb(
+  connectionString: string,
+  options: EventStoreDbOptions = {},
+): EventStoreDbEventStore {
+  return createEventStoreDbEventStore(
+    EventStoreDBClient.connectionString(connectionString),
+    options,
+  );
+}

@@ -1,0 +1,11 @@
+export type { EsdbClient, EsdbSubscription } from './client.ts';
+export {
+  connectEventStoreDb,
+  createEventStoreDbEventStore,
+  type EventStoreDbEventStore,
+  type EventStoreDbOptions,
+  MissingPositionError,
+} from './eventstoredb-event-store.ts';
+export { decodePosition, type EsdbPosition, encodePosition } from './position.ts';
+export type { EsdbSubscribeAllOptions, SubscriptionSettings } from './subscribe-all.ts';
+export { OutOfOrderPositionError, SubscriptionEndedError } from './subscription-session.ts';

@@ -1,0 +1,59 @@
+// Proves read-ahead: after a full page the next one is already requested, and a caller asking for
+// it gets that page; other requests read fresh.
+import { expect, test } from 'vitest';
+import type { GlobalPosition } from '../port.ts';
+import { withReadAhead } from './read-ahead.ts';
+import type { GlobalPage } from './reads.ts';
+
+const at = (n: number) => `p${n}` as GlobalPosition;
+
+test('the page after a full page is fetched ahead and served from there', async () => {
+  const calls: (string | undefined)[] = [];
+  const read = withReadAhead(async (after) => {
+    calls.push(after);
+    const start = after === undefined ? 0 : Number(after.slice(1));
+    const page: GlobalPage = { events: [], lastSeen: at(start + 10), exhausted: start >= 20 };
+    return page;
+  });
+  const first = await read(undefined, 10, undefined);
+  expect(calls).toEqual([undefined, 'p10']);
+  const second = await read(first.lastSeen, 10, undefined);
+  expect(second.lastSeen).toBe('p20');
+  expect(calls).toEqual([undefined, 'p10', 'p20']);
+  await read(at(5), 10, undefined);
+  expect(calls.at(-2)).toBe('p5');
+});
+
+test('a failed prefetch is retried by the caller that needs it', async () => {
+  let failNext = false;
+  const read = withReadAhead(async (after) => {
+    if (failNext && after === 'p10') {
+      failNext = false;
+      throw new Error('connection reset');
+    }
+    return {
+      events: [],
+      lastSeen: at(after === undefined ? 10 : 20),
+      exhausted: after !== undefined,
+    };
+  });
+  failNext = true;
+  const first = await read(undefined, 10, undefined);
+  await expect(read(first.lastSeen, 10, undefined)).resolves.toMatchObject({ lastSeen: 'p20' });
+});
+
+test('two interleaved readers keep their own prefetched pages', async () => {
+  const calls: string[] = [];
+  const read = withReadAhead(async (after, _maxCount, filter) => {
+    const name = filter?.streamPrefixes?.[0] ?? '?';
+    calls.push(`${name}@${after ?? 'start'}`);
+    const start = after === undefined ? 0 : Number(after.slice(1));
+    return { events: [], lastSeen: at(start + 10), exhausted: false };
+  });
+  const a = await read(undefined, 10, { streamPrefixes: ['a'] });
+  const b = await read(undefined, 10, { streamPrefixes: ['b'] });
+  await read(a.lastSeen, 10, { streamPrefixes: ['a'] });
+  await read(b.lastSeen, 10, { streamPrefixes: ['b'] });
+  expect(calls.filter((call) => call === 'a@p10')).toHaveLength(1);
+  expect(calls.filter((call) => call === 'b@p10')).toHaveLength(1);
+});

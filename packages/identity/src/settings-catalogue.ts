@@ -1,0 +1,149 @@
+/**
+ * The product settings identity needs (DESIGN.md §4): one typed catalogue of keys, each with its
+ * default and its validation. Settings are events on the `settings` stream; nothing reads them
+ * from the environment. The config/* screens edit this catalogue later.
+ */
+
+/** Actions that can demand a one-time password when the member has an active OTP. */
+export const otpRequiredActionValues = [
+  'login',
+  'change_password',
+  'change_email',
+  'withdraw_account',
+  'deactivate_otp',
+  'withdraw_asset',
+] as const;
+export type OtpRequiredAction = (typeof otpRequiredActionValues)[number];
+
+export const loginIdentifierValues = ['user_id', 'email'] as const;
+export type LoginIdentifier = (typeof loginIdentifierValues)[number];
+
+export const mailProviderValues = ['outbox', 'smtp'] as const;
+export type MailProvider = (typeof mailProviderValues)[number];
+
+export const localeValues = ['en-US', 'ja-JP', 'ko-KR', 'vi-VN', 'zh-TW'] as const;
+export type Locale = (typeof localeValues)[number];
+
+export type IdentitySettings = {
+  /** Access-token lifetime in seconds (SPEC §3 "token lifetime"); kept short. */
+  'auth.accessTokenLifetimeSeconds': number;
+  /** Absolute lifetime of a refresh-token family (a session), in seconds. */
+  'auth.refreshTokenLifetimeSeconds': number;
+  /** Seconds in which a just-rotated refresh token still returns the current one (two tabs). */
+  'auth.refreshGraceSeconds': number;
+  /** Administrator routes need a session opened with a one-time password (admin behind MFA). */
+  'auth.administratorOtpRequired': boolean;
+  'member.signUpEnabled': boolean;
+  'member.requiredConsents': string[];
+  'member.loginIdentifier': LoginIdentifier;
+  /** Groups whose members may be named as recommender; empty means every member may. */
+  'member.recommenderAllowedGroups': number[];
+  'otp.allowCancel': boolean;
+  'otp.maximumCount': number;
+  'otp.requiredActions': OtpRequiredAction[];
+  'locale.default': Locale;
+  'locale.supported': Locale[];
+  'mail.provider': MailProvider;
+  'mail.defaultSender': string;
+  'mail.domain': string;
+  'mail.smtpHost': string;
+  'mail.smtpPort': number;
+  'mail.smtpSecure': boolean;
+  'mail.smtpUser': string;
+};
+
+export type SettingKey = keyof IdentitySettings;
+
+type SettingRule<Value> = { defaultValue: Value; isValid(value: unknown): value is Value };
+
+function integerBetween(minimum: number, maximum: number): (value: unknown) => value is number {
+  return (value): value is number =>
+    typeof value === 'number' && Number.isInteger(value) && value >= minimum && value <= maximum;
+}
+
+function oneOf<Value extends string>(values: readonly Value[]) {
+  return (value: unknown): value is Value =>
+    typeof value === 'string' && (values as readonly string[]).includes(value);
+}
+
+function listOf<Value>(isItem: (item: unknown) => item is Value, lengthMax: number) {
+  return (value: unknown): value is Value[] =>
+    Array.isArray(value) &&
+    value.length <= lengthMax &&
+    value.every(isItem) &&
+    new Set(value).size === value.length;
+}
+
+const isBoolean = (value: unknown): value is boolean => typeof value === 'boolean';
+const consentPattern = /^[a-z][a-z0-9_]{0,63}$/;
+const isConsent = (value: unknown): value is string =>
+  typeof value === 'string' && consentPattern.test(value);
+const isText =
+  (lengthMax: number) =>
+  (value: unknown): value is string =>
+    typeof value === 'string' && value.length <= lengthMax && !/[\r\n]/.test(value);
+const emailPattern = /^[^\s@]{1,64}@[^\s@]{1,253}$/;
+const isSender = (value: unknown): value is string =>
+  typeof value === 'string' && emailPattern.test(value);
+
+export const settingsCatalogue: { [Key in SettingKey]: SettingRule<IdentitySettings[Key]> } = {
+  'auth.accessTokenLifetimeSeconds': { defaultValue: 600, isValid: integerBetween(60, 3_600) },
+  'auth.refreshTokenLifetimeSeconds': {
+    defaultValue: 14 * 24 * 3_600,
+    isValid: integerBetween(3_600, 90 * 24 * 3_600),
+  },
+  'auth.refreshGraceSeconds': { defaultValue: 5, isValid: integerBetween(0, 30) },
+  'auth.administratorOtpRequired': { defaultValue: true, isValid: isBoolean },
+  'member.signUpEnabled': { defaultValue: true, isValid: isBoolean },
+  'member.requiredConsents': {
+    defaultValue: ['terms_of_service', 'privacy_policy'],
+    isValid: listOf(isConsent, 20),
+  },
+  'member.loginIdentifier': { defaultValue: 'user_id', isValid: oneOf(loginIdentifierValues) },
+  'member.recommenderAllowedGroups': {
+    defaultValue: [],
+    isValid: listOf(integerBetween(1, Number.MAX_SAFE_INTEGER), 100),
+  },
+  'otp.allowCancel': { defaultValue: true, isValid: isBoolean },
+  'otp.maximumCount': { defaultValue: 1, isValid: integerBetween(1, 10) },
+  'otp.requiredActions': {
+    defaultValue: [
+      'login',
+      'change_password',
+      'change_email',
+      'withdraw_account',
+      'deactivate_otp',
+    ],
+    isValid: listOf(oneOf(otpRequiredActionValues), otpRequiredActionValues.length),
+  },
+  'locale.default': { defaultValue: 'ko-KR', isValid: oneOf(localeValues) },
+  'locale.supported': { defaultValue: [...localeValues], isValid: listOf(oneOf(localeValues), 5) },
+  'mail.provider': { defaultValue: 'outbox', isValid: oneOf(mailProviderValues) },
+  'mail.defaultSender': { defaultValue: 'no-reply@ledger.local', isValid: isSender },
+  'mail.domain': { defaultValue: 'ledger.local', isValid: isText(253) },
+  'mail.smtpHost': { defaultValue: '', isValid: isText(253) },
+  'mail.smtpPort': { defaultValue: 587, isValid: integerBetween(1, 65_535) },
+  'mail.smtpSecure': { defaultValue: false, isValid: isBoolean },
+  'mail.smtpUser': { defaultValue: '', isValid: isText(253) },
+};
+
+export const settingKeys = Object.keys(settingsCatalogue) as SettingKey[];
+
+export function isSettingKey(key: string): key is SettingKey {
+  return Object.hasOwn(settingsCatalogue, key);
+}
+
+/** Every setting at its default. */
+export function defaultSettings(): IdentitySettings {
+  const settings: Record<string, unknown> = {};
+  for (const key of settingKeys) {
+    const value: unknown = settingsCatalogue[key].defaultValue;
+    settings[key] = Array.isArray(value) ? [...value] : value;
+  }
+  return settings as IdentitySettings;
+}
+
+/** Whether `value` is acceptable for `key`. */
+export function isValidSetting(key: SettingKey, value: unknown): boolean {
+  return settingsCatalogue[key].isValid(value);
+}

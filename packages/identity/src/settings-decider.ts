@@ -1,0 +1,59 @@
+import type { Decision } from './decision.ts';
+import { accepted, rejected } from './decision.ts';
+import type { Timestamp } from './identity-types.ts';
+import {
+  defaultSettings,
+  type IdentitySettings,
+  isSettingKey,
+  isValidSetting,
+} from './settings-catalogue.ts';
+
+/** The one settings stream (DESIGN.md §4: settings are one aggregate). */
+export const settingsStream = 'settings';
+
+export type SettingChanged = {
+  type: 'SettingChanged';
+  data: { key: string; value: unknown; changedAt: Timestamp };
+};
+
+export type SettingsEvent = SettingChanged;
+
+export type ChangeSetting = { type: 'ChangeSetting'; key: string; value: unknown; now: Timestamp };
+
+export type SettingsRejection =
+  | { type: 'UnknownSetting'; key: string }
+  | { type: 'InvalidSettingValue'; key: string }
+  | { type: 'SettingUnchanged'; key: string };
+
+/** Folds the settings stream over the catalogue's defaults. */
+export function evolveSettings(state: IdentitySettings, event: SettingsEvent): IdentitySettings {
+  const { key, value } = event.data;
+  if (!isSettingKey(key) || !isValidSetting(key, value)) {
+    // A stored event the catalogue no longer accepts keeps the default (a removed key).
+    return state;
+  }
+  return { ...state, [key]: value };
+}
+
+export function settingsFrom(events: readonly SettingsEvent[]): IdentitySettings {
+  return events.reduce(evolveSettings, defaultSettings());
+}
+
+export function changeSetting(
+  command: ChangeSetting,
+  state: IdentitySettings,
+): Decision<SettingsEvent, SettingsRejection> {
+  if (!isSettingKey(command.key)) return rejected({ type: 'UnknownSetting', key: command.key });
+  if (!isValidSetting(command.key, command.value)) {
+    return rejected({ type: 'InvalidSettingValue', key: command.key });
+  }
+  if (JSON.stringify(state[command.key]) === JSON.stringify(command.value)) {
+    return rejected({ type: 'SettingUnchanged', key: command.key });
+  }
+  return accepted([
+    {
+      type: 'SettingChanged',
+      data: { key: command.key, value: command.value, changedAt: command.now },
+    },
+  ]);
+}

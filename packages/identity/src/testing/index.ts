@@ -1,0 +1,2 @@
+export * from './member-builders.ts';
+export { expectEvolveAsserts, givenMember } from './member-specification.ts';

@@ -1,0 +1,214 @@
+import { type Kysely, sql } from 'kysely';
+import { formatMinorUnits, minorUnitsOf } from './minor-units.ts';
+
+/**
+ * Account reads for the query API and the write API's ownership checks, over the live views
+ * (`ledger_accounts` joined with `ledger_account_profiles`). Amounts are decimal strings with the
+ * asset's digits; `available_balance` = balance − holding_balance.
+ */
+
+// biome-ignore lint/suspicious/noExplicitAny: the read models are typed by their queries.
+type AnyDb = Kysely<any>;
+
+export type AccountView = {
+  seq: number;
+  member_seq: number;
+  title: string | null;
+  account_number: string;
+  asset: string;
+  decimal_point: number;
+  balance: string;
+  holding_balance: string;
+  available_balance: string;
+  status: 'normal' | 'fraud';
+  regdate: string;
+};
+
+/** The administrator's view adds the last status reason and the ledger account id. */
+export type AdminAccountView = AccountView & {
+  account: string;
+  status_reason: string | null;
+  status_noted_at: string | null;
+  status_noted_by: string | null;
+};
+
+type AccountRecord = {
+  account: string;
+  seq: string;
+  member_seq: string;
+  title: string | null;
+  account_number: string;
+  asset: string;
+  decimal_point: number;
+  balance: string;
+  held: string;
+  status: 'normal' | 'fraud';
+  opened_at: Date;
+  status_reason: string | null;
+  status_noted_at: Date | null;
+  status_noted_by: string | null;
+};
+
+const accountColumns = sql`a.account, a.seq::text AS seq, a.member_seq::text AS member_seq,
+  p.title, a.account_number, a.asset, a.decimal_point, a.balance::text AS balance,
+  a.held::text AS held, a.status, a.opened_at, p.status_reason, p.status_noted_at,
+  p.status_noted_by`;
+const accountSource = sql`ledger_accounts a LEFT JOIN ledger_account_profiles p ON p.seq = a.seq`;
+
+function accountViewOf(row: AccountRecord): AccountView {
+  const units = (text: string) => minorUnitsOf(text, row.decimal_point);
+  const format = (value: bigint) => formatMinorUnits(value, row.decimal_point);
+  const balance = units(row.balance);
+  const held = units(row.held);
+  return {
+    seq: Number(row.seq),
+    member_seq: Number(row.member_seq),
+    title: row.title,
+    account_number: row.account_number,
+    asset: row.asset,
+    decimal_point: row.decimal_point,
+    balance: format(balance),
+    holding_balance: format(held),
+    available_balance: format(balance - held),
+    status: row.status,
+    regdate: row.opened_at.toISOString(),
+  };
+}
+
+function adminAccountViewOf(row: AccountRecord): AdminAccountView {
+  return {
+    ...accountViewOf(row),
+    account: row.account,
+    status_reason: row.status_reason,
+    status_noted_at: row.status_noted_at?.toISOString() ?? null,
+    status_noted_by: row.status_noted_by,
+  };
+}
+
+export const accountSortKeys = ['regdate', 'seq', 'balance', 'asset'] as const;
+export type AccountSortKey = (typeof accountSortKeys)[number];
+
+export type AccountFilter = {
+  memberSeq?: number | undefined;
+  asset?: string | undefined;
+  status?: 'normal' | 'fraud' | undefined;
+  /** Matches the account number (digits, with or without dashes) or the title. */
+  search?: string | undefined;
+  openedFrom?: Date | undefined;
+  openedTo?: Date | undefined;
+};
+
+export type Window = { limit: number; offset: number };
+
+function whereOf(filter: AccountFilter) {
+  const conditions = [sql`a.kind = 'member'`];
+  if (filter.memberSeq !== undefined) conditions.push(sql`a.member_seq = ${filter.memberSeq}`);
+  if (filter.asset !== undefined) conditions.push(sql`a.asset = ${filter.asset}`);
+  if (filter.status !== undefined) conditions.push(sql`a.status = ${filter.status}`);
+  if (filter.openedFrom !== undefined) conditions.push(sql`a.opened_at >= ${filter.openedFrom}`);
+  if (filter.openedTo !== undefined) conditions.push(sql`a.opened_at < ${filter.openedTo}`);
+  if (filter.search !== undefined) {
+    const digits = filter.search.replaceAll('-', '');
+    const pattern = `%${filter.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    conditions.push(
+      /^[0-9]{12}$/.test(digits)
+        ? sql`a.account_number = ${`${digits.slice(0, 4)}-${digits.slice(4, 8)}-${digits.slice(8)}`}`
+        : sql`p.title ILIKE ${pattern}`,
+    );
+  }
+  return sql.join(conditions, sql` AND `);
+}
+
+const sortColumns: Record<AccountSortKey, string> = {
+  regdate: 'a.opened_at',
+  seq: 'a.seq',
+  balance: 'a.balance',
+  asset: 'a.asset',
+};
+
+/** Member accounts matching the filter, one page, with the total count. */
+export async function listAccounts(
+  db: AnyDb,
+  filter: AccountFilter,
+  sort: { key: AccountSortKey; order: 'asc' | 'desc' },
+  window: Window,
+): Promise<{ rows: AdminAccountView[]; total: number }> {
+  const where = whereOf(filter);
+  const direction = sql.raw(sort.order === 'asc' ? 'ASC' : 'DESC');
+  const { rows } = await sql<AccountRecord & { total: string }>`
+    SELECT ${accountColumns}, count(*) OVER ()::text AS total FROM ${accountSource}
+     WHERE ${where}
+     ORDER BY ${sql.raw(sortColumns[sort.key])} ${direction}, a.seq ${direction}
+     LIMIT ${window.limit} OFFSET ${window.offset}`.execute(db);
+  const total = rows[0] === undefined ? await countAccounts(db, where) : Number(rows[0].total);
+  return { rows: rows.map(adminAccountViewOf), total };
+}
+
+async function countAccounts(db: AnyDb, where: ReturnType<typeof whereOf>): Promise<number> {
+  const { rows } = await sql<{ total: string }>`SELECT count(*)::text AS total
+    FROM ${accountSource} WHERE ${where}`.execute(db);
+  return Number(rows[0]?.total ?? 0);
+}
+
+/** One member account by seq; with `memberSeq`, only when that member owns it (else undefined). */
+export async function findAccount(
+  db: AnyDb,
+  seq: number,
+  memberSeq?: number,
+): Promise<AdminAccountView | undefined> {
+  const owner = memberSeq === undefined ? sql`TRUE` : sql`a.member_seq = ${memberSeq}`;
+  const { rows } = await sql<AccountRecord>`SELECT ${accountColumns} FROM ${accountSource}
+    WHERE a.seq = ${seq} AND a.kind = 'member' AND ${owner}`.execute(db);
+  const row = rows[0];
+  return row === undefined ? undefined : adminAccountViewOf(row);
+}
+
+/** The projection's asset of each currency it knows (assets are registered by opening accounts). */
+export async function listLedgerAssets(
+  db: AnyDb,
+): Promise<{ asset: string; decimal_point: number }[]> {
+  const { rows } = await sql<{ asset: string; decimal_point: number }>`
+    SELECT asset, decimal_point FROM ledger_asset_totals ORDER BY asset`.execute(db);
+  return rows;
+}
+
+export type MemberAssetSummary = {
+  asset: string;
+  decimal_point: number;
+  accounts: number;
+  balance: string;
+  holding_balance: string;
+  available_balance: string;
+};
+
+/** A member's wallet per asset: every asset the ledger knows, with the member's totals in it. */
+export async function memberAssetSummary(
+  db: AnyDb,
+  memberSeq: number,
+): Promise<MemberAssetSummary[]> {
+  const { rows } = await sql<{
+    asset: string;
+    decimal_point: number;
+    accounts: string;
+    balance: string;
+    held: string;
+  }>`SELECT t.asset, t.decimal_point, count(a.account)::text AS accounts,
+      coalesce(sum(a.balance), 0)::text AS balance, coalesce(sum(a.held), 0)::text AS held
+     FROM ledger_asset_totals t
+     LEFT JOIN ledger_accounts a
+       ON a.asset = t.asset AND a.member_seq = ${memberSeq} AND a.kind = 'member'
+    GROUP BY t.asset, t.decimal_point ORDER BY t.asset`.execute(db);
+  return rows.map((row) => {
+    const balance = minorUnitsOf(row.balance, row.decimal_point);
+    const held = minorUnitsOf(row.held, row.decimal_point);
+    const format = (value: bigint) => formatMinorUnits(value, row.decimal_point);
+    return {
+      asset: row.asset,
+      decimal_point: row.decimal_point,
+      accounts: Number(row.accounts),
+      balance: format(balance),
+      holding_balance: format(held),
+      available_balance: format(balance - held),
+    };
+  });
+}

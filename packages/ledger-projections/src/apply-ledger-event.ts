@@ -1,0 +1,400 @@
+import type { RecordedEvent } from '@ledger/event-store';
+import type {
+  AccountOpened,
+  AccountStatusChanged,
+  DailyLimitSet,
+  HoldCaptured,
+  HoldExpired,
+  HoldPlaced,
+  HoldReleased,
+  Leg,
+  TransferPosted,
+} from '@ledger/ledger';
+import { systemRolesNegativeAllowed } from '@ledger/ledger';
+import { accountNumberOf, memberSeqOf, seqOfWalletAccountId } from './account-identity.ts';
+import type { AccountRow, AssetTotalRow, HoldRow, LedgerBatch, LogRow } from './ledger-batch.ts';
+import { minorUnitsOf } from './minor-units.ts';
+import { ProjectionInvariantError } from './projection-invariant-error.ts';
+
+/**
+ * Applies one ledger event to the batch in memory and checks, after it, every invariant it could
+ * have broken: the accounts exist and hold the leg's asset, no available balance below zero where
+ * none is allowed, held never negative, a hold resolves once and for what it held. A failure
+ * throws ProjectionInvariantError naming the event: the projection stops.
+ */
+export function applyLedgerEvent(batch: LedgerBatch, event: RecordedEvent): void {
+  const context = new EventContext(batch, event);
+  const apply = appliers[event.type];
+  if (apply === undefined) {
+    throw new ProjectionInvariantError(event, 'an event type the ledger projection does not know');
+  }
+  apply(context, event.data);
+}
+
+type Applier = (context: EventContext, data: unknown) => void;
+
+const appliers: Record<string, Applier> = {
+  AccountOpened: (context, data) => openAccount(context, data as AccountOpened['data']),
+  AccountStatusChanged: (context, data) =>
+    changeStatus(context, data as AccountStatusChanged['data']),
+  TransferPosted: (context, data) => postTransfer(context, data as TransferPosted['data']),
+  HoldPlaced: (context, data) => placeHold(context, data as HoldPlaced['data']),
+  HoldCaptured: (context, data) => captureHold(context, data as HoldCaptured['data']),
+  HoldReleased: (context, data) =>
+    endHold(context, data as HoldReleased['data'], 'released', 'releasedAt'),
+  HoldExpired: (context, data) =>
+    endHold(context, data as HoldExpired['data'], 'expired', 'expiredAt'),
+  DailyLimitSet: (context, data) => setDailyLimit(context, data as DailyLimitSet['data']),
+  // Folded as a no-op by the ledger too: a rejection moves nothing.
+  CommandRejected: () => {},
+};
+
+/** The event being applied, with the checks every applier shares. */
+class EventContext {
+  readonly batch: LedgerBatch;
+  readonly event: RecordedEvent;
+  #nextIndex = 0;
+  readonly touched = new Set<AccountRow>();
+
+  constructor(batch: LedgerBatch, event: RecordedEvent) {
+    this.batch = batch;
+    this.event = event;
+  }
+
+  fail(message: string): never {
+    throw new ProjectionInvariantError(this.event, message);
+  }
+
+  check(condition: boolean, message: string): asserts condition {
+    if (!condition) this.fail(message);
+  }
+
+  text(value: unknown, field: string): string {
+    this.check(typeof value === 'string' && value.length > 0, `${field} is not a text`);
+    return value;
+  }
+
+  amount(value: unknown, decimalPoint: number, field: string): bigint {
+    const text = this.text(value, field);
+    let units: bigint;
+    try {
+      units = minorUnitsOf(text, decimalPoint);
+    } catch {
+      return this.fail(`${field} ${text} is not an amount of ${decimalPoint} decimals`);
+    }
+    this.check(units > 0n || field === 'daily limit', `${field} ${text} is not positive`);
+    return units;
+  }
+
+  account(accountId: unknown, kinds: readonly AccountRow['kind'][] = ['member', 'system']) {
+    const id = this.text(accountId, 'account');
+    const account = this.batch.accounts.get(id);
+    if (account === undefined) return this.fail(`account ${id} was never opened`);
+    this.check(kinds.includes(account.kind), `account ${id} is a ${account.kind} account here`);
+    return account;
+  }
+
+  asset(asset: string): AssetTotalRow {
+    const row = this.batch.assets.get(asset);
+    if (row === undefined) return this.fail(`asset ${asset} has no account`);
+    return row;
+  }
+
+  /** Marks an account changed by this event; its balance checks run in `finish`. */
+  touch(account: AccountRow): void {
+    account.lastRevision = this.event.revision;
+    account.lastPosition = this.position();
+    this.batch.accountsChanged.add(account.account);
+    this.touched.add(account);
+  }
+
+  position(): string {
+    const { position } = this.event;
+    return position ?? this.fail('the store gave no global position');
+  }
+
+  metadata(field: 'actor' | 'commandId'): string {
+    return this.text(this.event.metadata[field], `metadata.${field}`);
+  }
+
+  log(row: Omit<LogRow, 'entry' | 'revision' | 'position' | 'eventType' | 'actor' | 'commandId'>) {
+    this.check(this.#nextIndex < 1024, 'more than 1024 log rows from one event');
+    this.batch.log.push({
+      ...row,
+      entry: this.event.revision * 1024n + BigInt(this.#nextIndex),
+      revision: this.event.revision,
+      position: this.position(),
+      eventType: this.event.type,
+      actor: this.metadata('actor'),
+      commandId: this.metadata('commandId'),
+    });
+    this.#nextIndex += 1;
+  }
+
+  /** After the event: no forbidden negative, held within [0, balance] where no overdraft is allowed. */
+  finish(): void {
+    for (const account of this.touched) {
+      this.check(account.held >= 0n, `account ${account.account} holds a negative amount`);
+      if (!account.isNegativeAllowed) {
+        this.check(
+          account.balance - account.held >= 0n,
+          `account ${account.account} would have a negative available balance`,
+        );
+      }
+    }
+  }
+}
+
+function openAccount(context: EventContext, data: AccountOpened['data']): void {
+  const { batch, event } = context;
+  const id = context.text(data.account, 'account');
+  context.check(!batch.accounts.has(id), `account ${id} is opened twice`);
+  const decimalPoint = data.decimalPoint;
+  context.check(Number.isInteger(decimalPoint) && decimalPoint >= 0 && decimalPoint <= 18, 'scale');
+  const asset = context.text(data.asset, 'asset');
+  const kind = data.kind;
+  context.check(kind === 'member' || kind === 'system' || kind === 'limit', 'unknown kind');
+  const memberId = kind === 'system' ? null : context.text(data.memberId, 'memberId');
+  const systemRole = kind === 'system' ? context.text(data.systemRole, 'systemRole') : null;
+  const seq = kind === 'member' ? (seqOfWalletAccountId(id) ?? null) : null;
+  const account: AccountRow = {
+    account: id,
+    seq,
+    accountNumber: seq === null ? null : accountNumberOf(seq),
+    kind,
+    memberId,
+    memberSeq: memberSeqOf(memberId) ?? null,
+    systemRole,
+    asset,
+    decimalPoint,
+    status: 'normal',
+    balance: 0n,
+    held: 0n,
+    dailyLimit: kind === 'limit' ? 0n : null,
+    isNegativeAllowed:
+      systemRole !== null && systemRolesNegativeAllowed.has(systemRole as 'chainClearing'),
+    openedAt: context.text(data.openedAt, 'openedAt'),
+    lastRevision: event.revision,
+    lastPosition: context.position(),
+  };
+  batch.accounts.set(id, account);
+  batch.accountsOpened.add(id);
+  if (kind !== 'limit') countAccount(context, account);
+}
+
+function countAccount(context: EventContext, account: AccountRow): void {
+  const { batch } = context;
+  let totals = batch.assets.get(account.asset);
+  if (totals === undefined) {
+    totals = {
+      asset: account.asset,
+      decimalPoint: account.decimalPoint,
+      balanceTotal: 0n,
+      memberBalanceTotal: 0n,
+      memberHeldTotal: 0n,
+      systemBalanceTotal: 0n,
+      memberAccounts: 0,
+      systemAccounts: 0,
+      lastRevision: context.event.revision,
+    };
+    batch.assets.set(account.asset, totals);
+  }
+  context.check(totals.decimalPoint === account.decimalPoint, 'the asset scale changed');
+  if (account.kind === 'member') totals.memberAccounts += 1;
+  else totals.systemAccounts += 1;
+  totals.lastRevision = context.event.revision;
+  batch.assetsChanged.add(account.asset);
+}
+
+function changeStatus(context: EventContext, data: AccountStatusChanged['data']): void {
+  const account = context.account(data.account, ['member', 'system', 'limit']);
+  context.check(account.status === data.statusPrevious, 'statusPrevious is not the status held');
+  context.check(data.status === 'normal' || data.status === 'fraud', 'unknown status');
+  context.check(data.status !== account.status, 'the status does not change');
+  account.status = data.status;
+  context.touch(account);
+}
+
+function setDailyLimit(context: EventContext, data: DailyLimitSet['data']): void {
+  const account = context.account(data.account, ['limit']);
+  account.dailyLimit = context.amount(data.amount, account.decimalPoint, 'daily limit');
+  context.touch(account);
+  context.finish();
+}
+
+/** Moves one leg between two accounts and logs it with both balances after. */
+function moveLeg(
+  context: EventContext,
+  leg: Leg,
+  cause: string,
+  ids: { transferId: string | null; holdId: string | null },
+  occurredAt: string,
+): bigint {
+  const debit = context.account(leg.debit);
+  const credit = context.account(leg.credit);
+  context.check(debit !== credit, `a leg debits and credits ${debit.account}`);
+  context.check(debit.asset === leg.asset, `${debit.account} does not hold ${leg.asset}`);
+  context.check(credit.asset === leg.asset, `${credit.account} does not hold ${leg.asset}`);
+  const amount = context.amount(leg.amount, debit.decimalPoint, 'leg amount');
+  debit.balance -= amount;
+  credit.balance += amount;
+  const totals = context.asset(leg.asset);
+  for (const [account, delta] of [
+    [debit, -amount],
+    [credit, amount],
+  ] as const) {
+    if (account.kind === 'member') totals.memberBalanceTotal += delta;
+    else totals.systemBalanceTotal += delta;
+    totals.balanceTotal += delta;
+    context.touch(account);
+  }
+  totals.lastRevision = context.event.revision;
+  context.batch.assetsChanged.add(leg.asset);
+  context.log({
+    occurredAt,
+    cause,
+    ...ids,
+    asset: leg.asset,
+    decimalPoint: debit.decimalPoint,
+    amount,
+    debit: { account: debit.account, balanceAfter: debit.balance, heldAfter: debit.held },
+    credit: { account: credit.account, balanceAfter: credit.balance, heldAfter: credit.held },
+  });
+  return amount;
+}
+
+function postTransfer(context: EventContext, data: TransferPosted['data']): void {
+  context.check(Array.isArray(data.legs) && data.legs.length > 0, 'a transfer without legs');
+  const transferId = context.text(data.transferId, 'transferId');
+  const occurredAt = context.text(data.postedAt, 'postedAt');
+  for (const leg of data.legs) {
+    moveLeg(context, leg, data.cause, { transferId, holdId: null }, occurredAt);
+  }
+  context.finish();
+}
+
+/** Changes an account's held amount (and the member held total of its asset). */
+function changeHeld(context: EventContext, account: AccountRow, delta: bigint): void {
+  account.held += delta;
+  if (account.kind === 'member') {
+    const totals = context.asset(account.asset);
+    totals.memberHeldTotal += delta;
+    totals.lastRevision = context.event.revision;
+    context.batch.assetsChanged.add(account.asset);
+  }
+  context.touch(account);
+}
+
+/** A hold change is logged on its account alone: the balance stays, the held amount moves. */
+function logHold(context: EventContext, account: AccountRow, hold: HoldRow) {
+  context.log({
+    occurredAt: hold.resolvedAt ?? hold.placedAt,
+    cause: hold.reason,
+    transferId: null,
+    holdId: hold.holdId,
+    asset: account.asset,
+    decimalPoint: account.decimalPoint,
+    amount: hold.amount,
+    debit: { account: account.account, balanceAfter: account.balance, heldAfter: account.held },
+    credit: null,
+  });
+}
+
+function placeHold(context: EventContext, data: HoldPlaced['data']): void {
+  const { batch, event } = context;
+  const account = context.account(data.account);
+  const holdId = context.text(data.holdId, 'holdId');
+  context.check(!batch.holds.has(holdId), `hold ${holdId} is placed twice`);
+  context.check(account.asset === data.asset, `hold ${holdId} names another asset`);
+  const hold: HoldRow = {
+    holdId,
+    account: account.account,
+    asset: account.asset,
+    decimalPoint: account.decimalPoint,
+    amount: context.amount(data.amount, account.decimalPoint, 'hold amount'),
+    reason: context.text(data.reason, 'reason'),
+    status: 'open',
+    amountCaptured: null,
+    amountReleased: null,
+    placedAt: context.text(data.placedAt, 'placedAt'),
+    expiresAt: data.expiresAt ?? null,
+    resolvedAt: null,
+    limitAccount: data.limit?.account ?? null,
+    limitDay: data.limit?.day ?? null,
+    placedRevision: event.revision,
+    lastRevision: event.revision,
+  };
+  batch.holds.set(holdId, hold);
+  batch.holdsPlaced.add(holdId);
+  changeHeld(context, account, hold.amount);
+  logHold(context, account, hold);
+  context.finish();
+}
+
+/** The open hold an event resolves, checked against what the event says it held. */
+function openHold(context: EventContext, holdId: unknown, account: AccountRow): HoldRow {
+  const id = context.text(holdId, 'holdId');
+  const hold = context.batch.holds.get(id);
+  if (hold === undefined) return context.fail(`hold ${id} was never placed`);
+  context.check(hold.status === 'open', `hold ${id} is already ${hold.status}`);
+  context.check(hold.account === account.account, `hold ${id} is on another account`);
+  return hold;
+}
+
+function resolveHold(context: EventContext, hold: HoldRow, status: HoldRow['status'], at: string) {
+  hold.status = status;
+  hold.resolvedAt = at;
+  hold.lastRevision = context.event.revision;
+  context.batch.holdsChanged.add(hold.holdId);
+}
+
+function captureHold(context: EventContext, data: HoldCaptured['data']): void {
+  const account = context.account(data.account);
+  const hold = openHold(context, data.holdId, account);
+  const captured = context.amount(data.amount, account.decimalPoint, 'captured amount');
+  const released = minorUnitsOrZero(context, data.amountReleased, account.decimalPoint);
+  context.check(captured + released === hold.amount, `hold ${hold.holdId} resolves another amount`);
+  resolveHold(context, hold, 'captured', context.text(data.capturedAt, 'capturedAt'));
+  hold.amountCaptured = captured;
+  hold.amountReleased = released;
+  changeHeld(context, account, -hold.amount);
+  context.check(Array.isArray(data.legs) && data.legs.length > 0, 'a capture without legs');
+  let legsTotal = 0n;
+  const ids = { transferId: context.text(data.transferId, 'transferId'), holdId: hold.holdId };
+  for (const leg of data.legs) {
+    context.check(leg.debit === account.account, 'a capture leg leaves another account');
+    legsTotal += moveLeg(context, leg, data.cause, ids, hold.resolvedAt as string);
+  }
+  context.check(legsTotal === captured, `the legs of hold ${hold.holdId} sum to another amount`);
+  context.finish();
+}
+
+function minorUnitsOrZero(context: EventContext, value: unknown, decimalPoint: number): bigint {
+  const text = context.text(value, 'amountReleased');
+  try {
+    const units = minorUnitsOf(text, decimalPoint);
+    context.check(units >= 0n, 'a negative release');
+    return units;
+  } catch (error) {
+    if (error instanceof ProjectionInvariantError) throw error;
+    return context.fail(`amountReleased ${text} is not an amount`);
+  }
+}
+
+function endHold(
+  context: EventContext,
+  data: HoldReleased['data'] | HoldExpired['data'],
+  status: 'released' | 'expired',
+  timeField: 'releasedAt' | 'expiredAt',
+): void {
+  const account = context.account(data.account);
+  const hold = openHold(context, data.holdId, account);
+  const amount = context.amount(data.amount, account.decimalPoint, 'released amount');
+  context.check(amount === hold.amount, `hold ${hold.holdId} releases another amount`);
+  const at = (data as unknown as Record<string, unknown>)[timeField];
+  resolveHold(context, hold, status, context.text(at, timeField));
+  hold.amountReleased = amount;
+  changeHeld(context, account, -amount);
+  logHold(context, account, hold);
+  context.finish();
+}

@@ -1,0 +1,53 @@
+import { type Kysely, sql } from 'kysely';
+
+/**
+ * The live books, checked in one snapshot: per asset, every money account's balances sum to zero;
+ * no member account (nor any system account but chain clearing and adjustment equity) has a
+ * negative balance or available balance; the per-asset totals agree with the accounts.
+ */
+
+// biome-ignore lint/suspicious/noExplicitAny: the read models are typed by their queries.
+type AnyDb = Kysely<any>;
+
+export type BookProblem =
+  | { kind: 'asset_not_zero'; asset: string; sum: string }
+  | { kind: 'negative_balance'; account: string; balance: string; held: string }
+  | { kind: 'totals_disagree'; asset: string };
+
+export async function checkLiveBooks(
+  db: AnyDb,
+): Promise<{ problems: BookProblem[]; accounts: number }> {
+  return db
+    .transaction()
+    .setIsolationLevel('repeatable read')
+    .setAccessMode('read only')
+    .execute(async (trx) => {
+      const problems: BookProblem[] = [];
+      const { rows: sums } = await sql<{ asset: string; sum: string }>`
+        SELECT asset, sum(balance)::text AS sum FROM ledger_accounts WHERE kind <> 'limit'
+         GROUP BY asset HAVING sum(balance) <> 0 ORDER BY asset`.execute(trx);
+      for (const row of sums)
+        problems.push({ kind: 'asset_not_zero', asset: row.asset, sum: row.sum });
+      const { rows: negatives } = await sql<{ account: string; balance: string; held: string }>`
+        SELECT account, balance::text, held::text FROM ledger_accounts
+         WHERE kind <> 'limit' AND NOT is_negative_allowed
+           AND (balance < 0 OR held < 0 OR balance - held < 0)
+         ORDER BY account LIMIT 100`.execute(trx);
+      for (const row of negatives) problems.push({ kind: 'negative_balance', ...row });
+      const { rows: disagreeing } = await sql<{ asset: string }>`
+        SELECT t.asset FROM ledger_asset_totals t LEFT JOIN (
+          SELECT asset, sum(balance) FILTER (WHERE kind = 'member') AS members,
+                 sum(held) FILTER (WHERE kind = 'member') AS held,
+                 sum(balance) FILTER (WHERE kind = 'system') AS systems
+            FROM ledger_accounts WHERE kind <> 'limit' GROUP BY asset) a USING (asset)
+         WHERE t.member_balance_total <> coalesce(a.members, 0)
+            OR t.member_held_total <> coalesce(a.held, 0)
+            OR t.system_balance_total <> coalesce(a.systems, 0)
+            OR t.balance_total <> 0
+         ORDER BY t.asset`.execute(trx);
+      for (const row of disagreeing) problems.push({ kind: 'totals_disagree', asset: row.asset });
+      const { rows: counted } = await sql<{ count: string }>`SELECT count(*)::text AS count
+        FROM ledger_accounts`.execute(trx);
+      return { problems, accounts: Number(counted[0]?.count ?? 0) };
+    });
+}

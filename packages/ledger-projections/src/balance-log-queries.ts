@@ -1,0 +1,193 @@
+import { type Kysely, sql } from 'kysely';
+import { formatMinorUnits, minorUnitsOf } from './minor-units.ts';
+
+/**
+ * The balance-change log of one account, seen from that account: each row says how its balance
+ * (or held amount) changed and what it was after. Served by the two partial indexes
+ * (debit_account | credit_account, occurred_at, entry): a page is two bounded index scans, and the
+ * balance at an instant is the newest row at or before it, one indexed read per side.
+ */
+
+// biome-ignore lint/suspicious/noExplicitAny: the read models are typed by their queries.
+type AnyDb = Kysely<any>;
+
+export type BalanceLogEntry = {
+  /** The log's key: ledger revision × 1024 + the row's index in its event (decimal text). */
+  entry: string;
+  occurred_at: string;
+  /** TransferPosted, HoldPlaced, HoldCaptured, HoldReleased or HoldExpired. */
+  type: string;
+  cause: string;
+  transfer_id: string | null;
+  hold_id: string | null;
+  asset: string;
+  amount: string;
+  /** debit: money left this account; credit: it arrived; hold: only the held amount changed. */
+  side: 'debit' | 'credit' | 'hold';
+  /** Signed change of the balance (zero on a hold row). */
+  balance_change: string;
+  balance_after: string;
+  holding_balance_after: string;
+  available_after: string;
+  counter_account_number: string | null;
+  counter_kind: string | null;
+  counter_system_role: string | null;
+};
+
+/** The administrator's rows add who did it and the command. */
+export type AdminBalanceLogEntry = BalanceLogEntry & {
+  counter_account: string | null;
+  actor: string;
+  command_id: string;
+};
+
+type LogRecord = {
+  entry: string;
+  occurred_at: Date;
+  event_type: string;
+  cause: string;
+  transfer_id: string | null;
+  hold_id: string | null;
+  asset: string;
+  decimal_point: number;
+  amount: string;
+  side: 'debit' | 'credit';
+  balance_after: string;
+  held_after: string;
+  counter_account: string | null;
+  counter_account_number: string | null;
+  counter_kind: string | null;
+  counter_system_role: string | null;
+  actor: string;
+  command_id: string;
+};
+
+export type LogQuery = {
+  account: string;
+  from?: Date | undefined;
+  to?: Date | undefined;
+  order: 'asc' | 'desc';
+  limit: number;
+  offset: number;
+};
+
+function sideQuery(query: LogQuery, side: 'debit' | 'credit', rowsMax: number) {
+  const own = sql.ref(`l.${side}_account`);
+  const counter = sql.ref(`l.${side === 'debit' ? 'credit' : 'debit'}_account`);
+  const direction = sql.raw(query.order === 'asc' ? 'ASC' : 'DESC');
+  const from = query.from === undefined ? sql`TRUE` : sql`l.occurred_at >= ${query.from}`;
+  const to = query.to === undefined ? sql`TRUE` : sql`l.occurred_at < ${query.to}`;
+  return sql`(SELECT l.entry, l.occurred_at, l.event_type, l.cause, l.transfer_id, l.hold_id,
+      l.asset, l.amount::text AS amount, ${side}::text AS side,
+      ${sql.ref(`l.${side}_balance_after`)}::text AS balance_after,
+      ${sql.ref(`l.${side}_held_after`)}::text AS held_after, ${counter} AS counter_account,
+      l.actor, l.command_id
+     FROM ledger_balance_log l WHERE ${own} = ${query.account} AND ${from} AND ${to}
+     ORDER BY l.occurred_at ${direction}, l.entry ${direction} LIMIT ${rowsMax})`;
+}
+
+/** One page of an account's log, newest first by default, with the total count. */
+export async function readBalanceLog(
+  db: AnyDb,
+  query: LogQuery,
+): Promise<{ rows: AdminBalanceLogEntry[]; total: number }> {
+  const rowsMax = query.offset + query.limit;
+  const direction = sql.raw(query.order === 'asc' ? 'ASC' : 'DESC');
+  const { rows } = await sql<LogRecord>`
+    SELECT s.entry::text AS entry, s.occurred_at, s.event_type, s.cause, s.transfer_id, s.hold_id,
+      s.asset, t.decimal_point, s.amount, s.side, s.balance_after, s.held_after, s.counter_account,
+      c.account_number AS counter_account_number, c.kind AS counter_kind,
+      c.system_role AS counter_system_role, s.actor, s.command_id
+     FROM (${sideQuery(query, 'debit', rowsMax)} UNION ALL ${sideQuery(query, 'credit', rowsMax)}) s
+     JOIN ledger_asset_totals t ON t.asset = s.asset
+     LEFT JOIN ledger_accounts c ON c.account = s.counter_account
+    ORDER BY s.occurred_at ${direction}, s.entry ${direction}
+    LIMIT ${query.limit} OFFSET ${query.offset}`.execute(db);
+  return { rows: rows.map(entryOf), total: await countLog(db, query) };
+}
+
+async function countLog(db: AnyDb, query: LogQuery): Promise<number> {
+  const from = query.from === undefined ? sql`TRUE` : sql`occurred_at >= ${query.from}`;
+  const to = query.to === undefined ? sql`TRUE` : sql`occurred_at < ${query.to}`;
+  const { rows } = await sql<{ total: string }>`SELECT (
+      (SELECT count(*) FROM ledger_balance_log WHERE debit_account = ${query.account} AND ${from} AND ${to})
+    + (SELECT count(*) FROM ledger_balance_log WHERE credit_account = ${query.account} AND ${from} AND ${to})
+    )::text AS total`.execute(db);
+  return Number(rows[0]?.total ?? 0);
+}
+
+function entryOf(row: LogRecord): AdminBalanceLogEntry {
+  const units = (text: string) => minorUnitsOf(text, row.decimal_point);
+  const format = (value: bigint) => formatMinorUnits(value, row.decimal_point);
+  const isHold = row.event_type !== 'TransferPosted' && row.event_type !== 'HoldCaptured';
+  const amount = units(row.amount);
+  const balance = units(row.balance_after);
+  const held = units(row.held_after);
+  return {
+    entry: row.entry,
+    occurred_at: row.occurred_at.toISOString(),
+    type: row.event_type,
+    cause: row.cause,
+    transfer_id: row.transfer_id,
+    hold_id: row.hold_id,
+    asset: row.asset,
+    amount: format(amount),
+    side: isHold ? 'hold' : row.side,
+    balance_change: format(isHold ? 0n : row.side === 'debit' ? -amount : amount),
+    balance_after: format(balance),
+    holding_balance_after: format(held),
+    available_after: format(balance - held),
+    counter_account: row.counter_account,
+    counter_account_number: row.counter_account_number,
+    counter_kind: row.counter_kind,
+    counter_system_role: row.counter_system_role,
+    actor: row.actor,
+    command_id: row.command_id,
+  };
+}
+
+/** What a member may see of a log row: not who acted, nor the counter account's ledger id. */
+export function memberBalanceLogEntry(entry: AdminBalanceLogEntry): BalanceLogEntry {
+  const { counter_account: _account, actor: _actor, command_id: _command, ...visible } = entry;
+  return visible;
+}
+
+export type BalanceAt = {
+  at: string;
+  balance: string;
+  holding_balance: string;
+  available_balance: string;
+  /** The log entry the balance is read from; null before the account's first change. */
+  entry: string | null;
+};
+
+/**
+ * The balance of an account at an instant: the newest log row at or before it, on either side.
+ * Without an instant, the newest row of all (the current balance, whatever the reader's clock).
+ */
+export async function balanceAt(
+  db: AnyDb,
+  account: { account: string; decimal_point: number },
+  at: Date | undefined,
+  now: () => Date = () => new Date(),
+): Promise<BalanceAt> {
+  const until = at === undefined ? sql`TRUE` : sql`occurred_at <= ${at}`;
+  const side = (name: 'debit' | 'credit') => sql`(SELECT entry, occurred_at,
+      ${sql.ref(`${name}_balance_after`)}::text AS balance, ${sql.ref(`${name}_held_after`)}::text AS held
+     FROM ledger_balance_log WHERE ${sql.ref(`${name}_account`)} = ${account.account}
+       AND ${until} ORDER BY occurred_at DESC, entry DESC LIMIT 1)`;
+  const { rows } = await sql<{ entry: string; balance: string; held: string }>`
+    SELECT entry::text AS entry, balance, held FROM (${side('debit')} UNION ALL ${side('credit')}) s
+    ORDER BY occurred_at DESC, entry DESC LIMIT 1`.execute(db);
+  const row = rows[0];
+  const format = (value: bigint) => formatMinorUnits(value, account.decimal_point);
+  const balance = row === undefined ? 0n : minorUnitsOf(row.balance, account.decimal_point);
+  const held = row === undefined ? 0n : minorUnitsOf(row.held, account.decimal_point);
+  return {
+    at: (at ?? now()).toISOString(),
+    balance: format(balance),
+    holding_balance: format(held),
+    available_balance: format(balance - held),
+    entry: row?.entry ?? null,
+  };
+}

@@ -1,0 +1,273 @@
+import { sql, type Transaction } from 'kysely';
+import type { AccountRow, AssetTotalRow, HoldRow, LedgerBatch } from './ledger-batch.ts';
+import { formatMinorUnits, minorUnitsOf } from './minor-units.ts';
+import { balanceTables, type TableOf } from './read-model-tables.ts';
+
+/**
+ * Loads and writes the rows of one batch: one SELECT per table for every row the batch names,
+ * then one statement per table and kind of change (`unnest` arrays), whatever the batch size.
+ * Amounts travel as decimal text and are cast to numeric; the per-row guard on `last_revision`
+ * refuses to apply an event twice even to a hand-repaired row.
+ */
+
+// biome-ignore lint/suspicious/noExplicitAny: the read models are typed by their queries.
+type Trx = Transaction<any>;
+
+type AccountRecord = {
+  account: string;
+  seq: string | null;
+  account_number: string | null;
+  kind: AccountRow['kind'];
+  member_id: string | null;
+  member_seq: string | null;
+  system_role: string | null;
+  asset: string;
+  decimal_point: number;
+  status: AccountRow['status'];
+  balance: string;
+  held: string;
+  daily_limit: string | null;
+  is_negative_allowed: boolean;
+  opened_at: Date;
+  last_revision: string;
+  last_position: string;
+};
+
+function accountOf(row: AccountRecord): AccountRow {
+  const decimalPoint = row.decimal_point;
+  return {
+    account: row.account,
+    seq: row.seq === null ? null : Number(row.seq),
+    accountNumber: row.account_number,
+    kind: row.kind,
+    memberId: row.member_id,
+    memberSeq: row.member_seq === null ? null : Number(row.member_seq),
+    systemRole: row.system_role,
+    asset: row.asset,
+    decimalPoint,
+    status: row.status,
+    balance: minorUnitsOf(row.balance, decimalPoint),
+    held: minorUnitsOf(row.held, decimalPoint),
+    dailyLimit: row.daily_limit === null ? null : minorUnitsOf(row.daily_limit, decimalPoint),
+    isNegativeAllowed: row.is_negative_allowed,
+    openedAt: row.opened_at.toISOString(),
+    lastRevision: BigInt(row.last_revision),
+    lastPosition: row.last_position,
+  };
+}
+
+export async function loadBatchRows(
+  trx: Trx,
+  table: TableOf,
+  batch: LedgerBatch,
+  keys: { accounts: Set<string>; holds: Set<string>; assets: Set<string> },
+): Promise<void> {
+  if (keys.accounts.size > 0) {
+    const { rows } = await sql<AccountRecord>`SELECT * FROM ${table(balanceTables.accounts)}
+      WHERE account = ANY(${[...keys.accounts]}::text[])`.execute(trx);
+    for (const row of rows) batch.accounts.set(row.account, accountOf(row));
+  }
+  if (keys.holds.size > 0) await loadHolds(trx, table, batch, keys.holds);
+  // An account's asset may be one no event of the batch names (a hold on it, a status change).
+  const assets = new Set(keys.assets);
+  for (const account of batch.accounts.values()) assets.add(account.asset);
+  if (assets.size > 0) await loadAssetTotals(trx, table, batch, assets);
+}
+
+async function loadHolds(trx: Trx, table: TableOf, batch: LedgerBatch, holdIds: Set<string>) {
+  const { rows } = await sql<{
+    hold_id: string;
+    account: string;
+    asset: string;
+    decimal_point: number;
+    amount: string;
+    reason: string;
+    status: HoldRow['status'];
+    placed_at: Date;
+    expires_at: Date | null;
+    limit_account: string | null;
+    limit_day: string | null;
+    placed_revision: string;
+    last_revision: string;
+  }>`SELECT h.hold_id, h.account, h.asset, a.decimal_point, h.amount::text, h.reason, h.status,
+      h.placed_at, h.expires_at, h.limit_account, h.limit_day, h.placed_revision::text,
+      h.last_revision::text
+      FROM ${table(balanceTables.holds)} h JOIN ${table(balanceTables.accounts)} a USING (account)
+     WHERE h.hold_id = ANY(${[...holdIds]}::text[])`.execute(trx);
+  for (const row of rows) {
+    batch.holds.set(row.hold_id, {
+      holdId: row.hold_id,
+      account: row.account,
+      asset: row.asset,
+      decimalPoint: row.decimal_point,
+      amount: minorUnitsOf(row.amount, row.decimal_point),
+      reason: row.reason,
+      status: row.status,
+      amountCaptured: null,
+      amountReleased: null,
+      placedAt: row.placed_at.toISOString(),
+      expiresAt: row.expires_at?.toISOString() ?? null,
+      resolvedAt: null,
+      limitAccount: row.limit_account,
+      limitDay: row.limit_day,
+      placedRevision: BigInt(row.placed_revision),
+      lastRevision: BigInt(row.last_revision),
+    });
+  }
+}
+
+async function loadAssetTotals(trx: Trx, table: TableOf, batch: LedgerBatch, assets: Set<string>) {
+  const { rows } = await sql<{
+    asset: string;
+    decimal_point: number;
+    balance_total: string;
+    member_balance_total: string;
+    member_held_total: string;
+    system_balance_total: string;
+    member_accounts: number;
+    system_accounts: number;
+    last_revision: string;
+  }>`SELECT * FROM ${table(balanceTables.assetTotals)}
+      WHERE asset = ANY(${[...assets]}::text[])`.execute(trx);
+  for (const row of rows) {
+    const units = (text: string) => minorUnitsOf(text, row.decimal_point);
+    batch.assets.set(row.asset, {
+      asset: row.asset,
+      decimalPoint: row.decimal_point,
+      balanceTotal: units(row.balance_total),
+      memberBalanceTotal: units(row.member_balance_total),
+      memberHeldTotal: units(row.member_held_total),
+      systemBalanceTotal: units(row.system_balance_total),
+      memberAccounts: row.member_accounts,
+      systemAccounts: row.system_accounts,
+      lastRevision: BigInt(row.last_revision),
+    });
+  }
+}
+
+const amountText = (units: bigint | null, decimalPoint: number) =>
+  units === null ? null : formatMinorUnits(units, decimalPoint);
+
+/** Writes everything the batch changed; throws when a row guard refuses an update. */
+export async function writeBatchRows(trx: Trx, table: TableOf, batch: LedgerBatch) {
+  const opened = [...batch.accountsOpened].map((id) => batch.accounts.get(id) as AccountRow);
+  const changed = [...batch.accountsChanged]
+    .filter((id) => !batch.accountsOpened.has(id))
+    .map((id) => batch.accounts.get(id) as AccountRow);
+  if (opened.length > 0) await insertAccounts(trx, table, opened);
+  if (changed.length > 0) await updateAccounts(trx, table, changed);
+  await writeHolds(trx, table, batch);
+  const assets = [...batch.assetsChanged].map((asset) => batch.assets.get(asset) as AssetTotalRow);
+  if (assets.length > 0) await upsertAssetTotals(trx, table, assets);
+  if (batch.log.length > 0) await insertLog(trx, table, batch);
+}
+
+async function insertAccounts(trx: Trx, table: TableOf, rows: AccountRow[]) {
+  const column = <Value>(pick: (row: AccountRow) => Value) => rows.map(pick);
+  await sql`INSERT INTO ${table(balanceTables.accounts)}
+    (account, seq, account_number, kind, member_id, member_seq, system_role, asset, decimal_point,
+     status, balance, held, daily_limit, is_negative_allowed, opened_at, last_revision, last_position)
+    SELECT * FROM unnest(${column((r) => r.account)}::text[], ${column((r) => r.seq)}::bigint[],
+      ${column((r) => r.accountNumber)}::text[], ${column((r) => r.kind)}::text[],
+      ${column((r) => r.memberId)}::text[], ${column((r) => r.memberSeq)}::bigint[],
+      ${column((r) => r.systemRole)}::text[], ${column((r) => r.asset)}::text[],
+      ${column((r) => r.decimalPoint)}::smallint[], ${column((r) => r.status)}::text[],
+      ${column((r) => amountText(r.balance, r.decimalPoint))}::numeric[],
+      ${column((r) => amountText(r.held, r.decimalPoint))}::numeric[],
+      ${column((r) => amountText(r.dailyLimit, r.decimalPoint))}::numeric[],
+      ${column((r) => r.isNegativeAllowed)}::boolean[], ${column((r) => r.openedAt)}::timestamptz[],
+      ${column((r) => r.lastRevision.toString())}::bigint[],
+      ${column((r) => r.lastPosition)}::text[])`.execute(trx);
+}
+
+async function updateAccounts(trx: Trx, table: TableOf, rows: AccountRow[]) {
+  const column = <Value>(pick: (row: AccountRow) => Value) => rows.map(pick);
+  const { rows: updated } = await sql`UPDATE ${table(balanceTables.accounts)} AS t
+    SET status = u.status, balance = u.balance, held = u.held, daily_limit = u.daily_limit,
+        last_revision = u.last_revision, last_position = u.last_position
+    FROM unnest(${column((r) => r.account)}::text[], ${column((r) => r.status)}::text[],
+      ${column((r) => amountText(r.balance, r.decimalPoint))}::numeric[],
+      ${column((r) => amountText(r.held, r.decimalPoint))}::numeric[],
+      ${column((r) => amountText(r.dailyLimit, r.decimalPoint))}::numeric[],
+      ${column((r) => r.lastRevision.toString())}::bigint[], ${column((r) => r.lastPosition)}::text[])
+      AS u(account, status, balance, held, daily_limit, last_revision, last_position)
+    WHERE t.account = u.account AND t.last_revision < u.last_revision
+    RETURNING 1`.execute(trx);
+  if (updated.length !== rows.length) {
+    throw new Error('an account row is already at or past this batch: applied twice');
+  }
+}
+
+async function writeHolds(trx: Trx, table: TableOf, batch: LedgerBatch) {
+  const holds = [...new Set([...batch.holdsPlaced, ...batch.holdsChanged])].map(
+    (id) => batch.holds.get(id) as HoldRow,
+  );
+  if (holds.length === 0) return;
+  const column = <Value>(pick: (row: HoldRow) => Value) => holds.map(pick);
+  // New holds are inserted whole; resolved ones change their status, amounts and times only.
+  const { rows: written } = await sql`INSERT INTO ${table(balanceTables.holds)} AS t
+    (hold_id, account, asset, amount, reason, status, amount_captured, amount_released, placed_at,
+     expires_at, resolved_at, limit_account, limit_day, placed_revision, last_revision)
+    SELECT * FROM unnest(${column((r) => r.holdId)}::text[], ${column((r) => r.account)}::text[],
+      ${column((r) => r.asset)}::text[],
+      ${column((r) => amountText(r.amount, r.decimalPoint))}::numeric[],
+      ${column((r) => r.reason)}::text[], ${column((r) => r.status)}::text[],
+      ${column((r) => amountText(r.amountCaptured, r.decimalPoint))}::numeric[],
+      ${column((r) => amountText(r.amountReleased, r.decimalPoint))}::numeric[],
+      ${column((r) => r.placedAt)}::timestamptz[], ${column((r) => r.expiresAt)}::timestamptz[],
+      ${column((r) => r.resolvedAt)}::timestamptz[], ${column((r) => r.limitAccount)}::text[],
+      ${column((r) => r.limitDay)}::text[], ${column((r) => r.placedRevision.toString())}::bigint[],
+      ${column((r) => r.lastRevision.toString())}::bigint[])
+    ON CONFLICT (hold_id) DO UPDATE SET status = excluded.status,
+      amount_captured = excluded.amount_captured, amount_released = excluded.amount_released,
+      resolved_at = excluded.resolved_at, last_revision = excluded.last_revision
+      WHERE t.last_revision < excluded.last_revision AND t.status = 'open'
+    RETURNING 1`.execute(trx);
+  if (written.length !== holds.length) throw new Error('a hold row was resolved twice');
+}
+
+async function upsertAssetTotals(trx: Trx, table: TableOf, rows: AssetTotalRow[]) {
+  const column = <Value>(pick: (row: AssetTotalRow) => Value) => rows.map(pick);
+  const amounts = (pick: (row: AssetTotalRow) => bigint) =>
+    rows.map((row) => formatMinorUnits(pick(row), row.decimalPoint));
+  await sql`INSERT INTO ${table(balanceTables.assetTotals)} AS t
+    (asset, decimal_point, balance_total, member_balance_total, member_held_total,
+     system_balance_total, member_accounts, system_accounts, last_revision)
+    SELECT * FROM unnest(${column((r) => r.asset)}::text[],
+      ${column((r) => r.decimalPoint)}::smallint[], ${amounts((r) => r.balanceTotal)}::numeric[],
+      ${amounts((r) => r.memberBalanceTotal)}::numeric[],
+      ${amounts((r) => r.memberHeldTotal)}::numeric[],
+      ${amounts((r) => r.systemBalanceTotal)}::numeric[],
+      ${column((r) => r.memberAccounts)}::integer[], ${column((r) => r.systemAccounts)}::integer[],
+      ${column((r) => r.lastRevision.toString())}::bigint[])
+    ON CONFLICT (asset) DO UPDATE SET balance_total = excluded.balance_total,
+      member_balance_total = excluded.member_balance_total,
+      member_held_total = excluded.member_held_total,
+      system_balance_total = excluded.system_balance_total,
+      member_accounts = excluded.member_accounts, system_accounts = excluded.system_accounts,
+      last_revision = excluded.last_revision`.execute(trx);
+}
+
+async function insertLog(trx: Trx, table: TableOf, batch: LedgerBatch) {
+  const rows = batch.log;
+  const column = <Value>(pick: (row: (typeof rows)[number]) => Value) => rows.map(pick);
+  const amount = (units: bigint | undefined, decimalPoint: number) =>
+    units === undefined ? null : formatMinorUnits(units, decimalPoint);
+  await sql`INSERT INTO ${table(balanceTables.balanceLog)}
+    (entry, revision, position, occurred_at, event_type, cause, transfer_id, hold_id, asset, amount,
+     debit_account, credit_account, debit_balance_after, debit_held_after, credit_balance_after,
+     credit_held_after, actor, command_id)
+    SELECT * FROM unnest(${column((r) => r.entry.toString())}::bigint[],
+      ${column((r) => r.revision.toString())}::bigint[], ${column((r) => r.position)}::text[],
+      ${column((r) => r.occurredAt)}::timestamptz[], ${column((r) => r.eventType)}::text[],
+      ${column((r) => r.cause)}::text[], ${column((r) => r.transferId)}::text[],
+      ${column((r) => r.holdId)}::text[], ${column((r) => r.asset)}::text[],
+      ${column((r) => formatMinorUnits(r.amount, r.decimalPoint))}::numeric[],
+      ${column((r) => r.debit?.account ?? null)}::text[],
+      ${column((r) => r.credit?.account ?? null)}::text[],
+      ${column((r) => amount(r.debit?.balanceAfter, r.decimalPoint))}::numeric[],
+      ${column((r) => amount(r.debit?.heldAfter, r.decimalPoint))}::numeric[],
+      ${column((r) => amount(r.credit?.balanceAfter, r.decimalPoint))}::numeric[],
+      ${column((r) => amount(r.credit?.heldAfter, r.decimalPoint))}::numeric[],
+      ${column((r) => r.actor)}::text[], ${column((r) => r.commandId)}::text[])`.execute(trx);
+}

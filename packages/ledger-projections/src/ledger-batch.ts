@@ -1,0 +1,129 @@
+import type { RecordedEvent } from '@ledger/event-store';
+
+/**
+ * One projector batch of ledger events, worked out in memory: the rows it touches are loaded
+ * once, every event is applied to them in order (checking the invariants after each), and the
+ * result is written with one statement per table (guides/event-store.md §12.3: balances upserted
+ * once per account per batch, one log row per leg).
+ */
+
+export type AccountRow = {
+  account: string;
+  seq: number | null;
+  accountNumber: string | null;
+  kind: 'member' | 'system' | 'limit';
+  memberId: string | null;
+  memberSeq: number | null;
+  systemRole: string | null;
+  asset: string;
+  decimalPoint: number;
+  status: 'normal' | 'fraud';
+  balance: bigint;
+  held: bigint;
+  dailyLimit: bigint | null;
+  isNegativeAllowed: boolean;
+  openedAt: string;
+  lastRevision: bigint;
+  lastPosition: string;
+};
+
+export type HoldRow = {
+  holdId: string;
+  account: string;
+  asset: string;
+  decimalPoint: number;
+  amount: bigint;
+  reason: string;
+  status: 'open' | 'captured' | 'released' | 'expired';
+  amountCaptured: bigint | null;
+  amountReleased: bigint | null;
+  placedAt: string;
+  expiresAt: string | null;
+  resolvedAt: string | null;
+  limitAccount: string | null;
+  limitDay: string | null;
+  placedRevision: bigint;
+  lastRevision: bigint;
+};
+
+export type AssetTotalRow = {
+  asset: string;
+  decimalPoint: number;
+  balanceTotal: bigint;
+  memberBalanceTotal: bigint;
+  memberHeldTotal: bigint;
+  systemBalanceTotal: bigint;
+  memberAccounts: number;
+  systemAccounts: number;
+  lastRevision: bigint;
+};
+
+/** One row of the balance-change log: one leg (both sides' balances after it), or one hold change. */
+export type LogRow = {
+  entry: bigint;
+  revision: bigint;
+  position: string;
+  occurredAt: string;
+  eventType: string;
+  cause: string;
+  transferId: string | null;
+  holdId: string | null;
+  asset: string;
+  decimalPoint: number;
+  amount: bigint;
+  debit: { account: string; balanceAfter: bigint; heldAfter: bigint } | null;
+  credit: { account: string; balanceAfter: bigint; heldAfter: bigint } | null;
+  actor: string;
+  commandId: string;
+};
+
+export type LedgerBatch = {
+  accounts: Map<string, AccountRow>;
+  /** Accounts that did not exist before this batch (inserted, not updated). */
+  accountsOpened: Set<string>;
+  accountsChanged: Set<string>;
+  holds: Map<string, HoldRow>;
+  holdsPlaced: Set<string>;
+  holdsChanged: Set<string>;
+  assets: Map<string, AssetTotalRow>;
+  assetsChanged: Set<string>;
+  log: LogRow[];
+};
+
+export function emptyBatch(): LedgerBatch {
+  return {
+    accounts: new Map(),
+    accountsOpened: new Set(),
+    accountsChanged: new Set(),
+    holds: new Map(),
+    holdsPlaced: new Set(),
+    holdsChanged: new Set(),
+    assets: new Map(),
+    assetsChanged: new Set(),
+    log: [],
+  };
+}
+
+type Keys = { accounts: Set<string>; holds: Set<string>; assets: Set<string> };
+
+function addLegs(keys: Keys, legs: unknown): void {
+  if (!Array.isArray(legs)) return;
+  for (const leg of legs as { debit?: unknown; credit?: unknown; asset?: unknown }[]) {
+    if (typeof leg.debit === 'string') keys.accounts.add(leg.debit);
+    if (typeof leg.credit === 'string') keys.accounts.add(leg.credit);
+    if (typeof leg.asset === 'string') keys.assets.add(leg.asset);
+  }
+}
+
+/** Every account, hold and asset the events name, so the batch loads each row once. */
+export function keysOf(events: readonly RecordedEvent[]): Keys {
+  const keys: Keys = { accounts: new Set(), holds: new Set(), assets: new Set() };
+  for (const event of events) {
+    const data = (event.data ?? {}) as Record<string, unknown>;
+    if (typeof data.account === 'string') keys.accounts.add(data.account);
+    if (typeof data.asset === 'string') keys.assets.add(data.asset);
+    if (typeof data.holdId === 'string') keys.holds.add(data.holdId);
+    addLegs(keys, data.legs);
+  }
+  return keys;
+}

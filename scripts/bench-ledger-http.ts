@@ -1,0 +1,920 @@
+// Ledger over HTTP benchmark (not a test): transfers/s through the write API with the projector
+// running. Starts its own embedded PostgreSQL and, each in its own process, the ledger writer
+// (Unix socket), the projector (the ledger projections) and the write API (node:cluster workers);
+// seeds members with funded KRW accounts through the API; then drives POST /account-transfer with
+// Debian's `wrk` (a Lua script making a fresh Idempotency-Key per request; 30 % pay another
+// member, with a fee to the one hot fee account) at N connections, several runs each; samples the
+// projection lag and the CPU of every process; checks the invariants after every run (books sum
+// to zero, 201s = transfers in the log, 0 replays); then measures latency open-loop at 80 % of the
+// peak rate, and replays the whole ledger at the end.
+// Usage: node scripts/bench-ledger-http.ts [--seconds 15] [--clients 16,64,256] [--runs 3]
+//   [--members 100] [--accounts-per-member 20] [--http-workers 2] [--open-loop-seconds 15]
+//   [--pg-socket unix|tcp] [--stages] [--profile <dir>]
+import { type ChildProcess, execFile, spawn, spawnSync } from 'node:child_process';
+import cluster from 'node:cluster';
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
+import { cpus, tmpdir, totalmem } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs, promisify } from 'node:util';
+import { generateKeyMaterial } from '@ledger/auth';
+import { createDb, type Db, migrateToLatest, withDatabase } from '@ledger/db';
+import type { EventStore, GlobalPosition } from '@ledger/event-store';
+import { createPostgresEventStore } from '@ledger/event-store/postgres';
+import { serveApp } from '@ledger/http';
+import { systemAccountId, systemRoles } from '@ledger/ledger';
+import {
+  checkLiveBooks,
+  ledgerBalancesProjectionName,
+  replayLedger,
+} from '@ledger/ledger-projections';
+import { createSocketClient, type LedgerWriterClient } from '@ledger/ledger-writer';
+import { startLocalPostgres } from '@ledger/local-postgres';
+import { measureLag, waitForPosition } from '@ledger/projection-runner';
+import { silentLogger } from '@ledger/runtime';
+import {
+  changeSettingAsSystem,
+  createApp,
+  createIdentityWriteDependencies,
+} from '@ledger/write-api';
+import { sql } from 'kysely';
+import pg from 'pg';
+
+const { values: args } = parseArgs({
+  options: {
+    role: { type: 'string', default: 'bench' },
+    seconds: { type: 'string', default: '15' },
+    clients: { type: 'string', default: '16,64,256' },
+    runs: { type: 'string', default: '3' },
+    members: { type: 'string', default: '100' },
+    'accounts-per-member': { type: 'string', default: '20' },
+    'http-workers': { type: 'string', default: '2' },
+    'open-loop-seconds': { type: 'string', default: '15' },
+    /** Print, every 5 s, the write API's time per request inside the app and waiting for the writer. */
+    stages: { type: 'boolean', default: false },
+    /** How every process reaches Postgres: `unix` (its socket in /tmp) or `tcp` (127.0.0.1). */
+    'pg-socket': { type: 'string', default: 'unix' },
+    /** Write a CPU profile of each service process (writer, projector, write API) into this directory. */
+    profile: { type: 'string' },
+  },
+});
+const root = join(import.meta.dirname, '..');
+const execFileAsync = promisify(execFile);
+const asset = 'KRW';
+const fee = '1';
+/** The policy the benchmark's write API runs with: transfers to other members, with a fee. */
+const policy = {
+  memberTransferScope: 'any_member',
+  memberTransferFee: { [asset]: fee },
+  accountsPerAssetMax: 100,
+} as const;
+
+type BenchMember = { token: string; accounts: number[]; numbers: string[] };
+
+/** The write API as the benchmark runs it: `--http-workers` processes sharing one port. */
+async function serveWriteApi(): Promise<void> {
+  const workers = Number(process.env.BENCH_HTTP_WORKERS ?? '1');
+  if (cluster.isPrimary && workers > 1) {
+    for (let index = 0; index < workers; index += 1) cluster.fork();
+    process.on('SIGTERM', () => {
+      for (const worker of Object.values(cluster.workers ?? {})) worker?.kill('SIGTERM');
+      process.exit(0);
+    });
+    return;
+  }
+  const url = process.env.DATABASE_URL as string;
+  const db = createDb({
+    url,
+    poolSizeMax: Number(process.env.BENCH_POOL ?? '10'),
+    applicationName: 'bench-write-api',
+  });
+  const eventStore = createPostgresEventStore({ url, poolSizeMax: 4 });
+  const identity = createIdentityWriteDependencies({
+    db,
+    eventStore,
+    keys: {
+      tokenSigningKey: process.env.BENCH_SIGNING_KEY as string,
+      identitySecret: process.env.BENCH_IDENTITY_SECRET as string,
+    },
+  });
+  const socketClient = createSocketClient({
+    address: { path: process.env.BENCH_WRITER_SOCKET as string },
+  });
+  // Where a request's time goes: inside the app, and of that, waiting for the writer.
+  const stages = { app: [] as number[], writer: [] as number[] };
+  const client: LedgerWriterClient = {
+    submit: async (submission, options) => {
+      const started = performance.now();
+      const result = await socketClient.submit(submission, options);
+      stages.writer.push(performance.now() - started);
+      return result;
+    },
+    close: () => socketClient.close(),
+  };
+  const app = createApp({ db, logger: silentLogger, identity, ledger: { client, policy } });
+  const fetch = app.fetch;
+  app.fetch = async (...request: Parameters<typeof fetch>) => {
+    const started = performance.now();
+    const response = await fetch(...request);
+    stages.app.push(performance.now() - started);
+    return response;
+  };
+  await serveApp(app, { port: Number(process.env.BENCH_HTTP_PORT), hostname: '127.0.0.1' });
+  setInterval(() => {
+    if (stages.app.length === 0) return;
+    const sorted = (values: number[]) => values.splice(0).sort((a, b) => a - b);
+    const [inApp, writer] = [sorted(stages.app), sorted(stages.writer)];
+    const figures = {
+      requests: inApp.length,
+      appP50: quantile(inApp, 0.5).toFixed(1),
+      appP99: quantile(inApp, 0.99).toFixed(1),
+      writerP50: quantile(writer, 0.5).toFixed(1),
+      writerP99: quantile(writer, 0.99).toFixed(1),
+    };
+    process.stdout.write(`STAGES ${JSON.stringify(figures)}\n`);
+  }, 5_000).unref();
+  process.on('SIGTERM', () => process.exit(0));
+}
+
+type Processes = {
+  writer: ChildProcess;
+  projector: ChildProcess;
+  http: ChildProcess;
+  dataDir: string;
+};
+
+async function main(): Promise<void> {
+  const dataDir = join(root, '.pg', `bench-http-${process.pid}`);
+  const scratch = mkdtempSync(join(tmpdir(), 'bench-ledger-http-'));
+  const server = await startLocalPostgres({ dataDir, persistent: false });
+  const children: ChildProcess[] = [];
+  try {
+    const tcpUrl = await createBenchDatabase(server.url);
+    const url =
+      args['pg-socket'] === 'unix'
+        ? `postgres://postgres:postgres@/bench?host=/tmp&port=${server.port}`
+        : tcpUrl;
+    printMachine();
+    const keys = generateKeyMaterial();
+    const socket = join(scratch, 'writer.sock');
+    const port = 40_000 + (process.pid % 20_000);
+    const processes = await startServices({ url, keys, socket, port, dataDir, children });
+    const db = createDb({ url, poolSizeMax: 4, applicationName: 'bench' });
+    const store = createPostgresEventStore({ url, poolSizeMax: 2 });
+    const writer = createSocketClient({ address: { path: socket } });
+    const members = await seed({ url, db, store, writer, keys });
+    const figures = await measure({ db, store, port, members, processes, scratch });
+    await verifyAtEnd({ db, store, figures });
+    await writer.close();
+    await store.close();
+    await db.destroy();
+  } finally {
+    for (const child of children) child.kill('SIGTERM');
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    await server.stop();
+    rmSync(scratch, { recursive: true, force: true });
+  }
+}
+
+async function createBenchDatabase(serverUrl: string): Promise<string> {
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query('CREATE DATABASE bench');
+  await admin.end();
+  const url = withDatabase(serverUrl, 'bench');
+  const db = createDb({ url, poolSizeMax: 1 });
+  await migrateToLatest(db);
+  await db.destroy();
+  return url;
+}
+
+function printMachine(): void {
+  const load = readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
+  console.log(
+    `CPU: ${cpus().length} × ${cpus()[0]?.model ?? '?'}; RAM ${Math.round(totalmem() / 2 ** 30)} GiB; ` +
+      `Node ${process.version}; ${spawnSync('wrk', ['-v'], { encoding: 'utf8' }).stdout.split('\n')[0] ?? ''}; load ${load}`,
+  );
+}
+
+function startChild(
+  children: ChildProcess[],
+  argv: string[],
+  env: Record<string, string>,
+  readyText: string | undefined,
+): Promise<ChildProcess> {
+  const profiling =
+    args.profile === undefined ? [] : ['--cpu-prof', `--cpu-prof-dir=${args.profile}`];
+  const child = spawn(process.execPath, [...profiling, ...argv], {
+    env: { PATH: process.env.PATH ?? '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  children.push(child);
+  let output = '';
+  return new Promise((resolve, reject) => {
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      if (readyText !== undefined && output.includes(readyText)) resolve(child);
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', onData);
+    child.once('exit', (code) =>
+      reject(new Error(`${argv[0]} exited ${code}: ${output.slice(-2_000)}`)),
+    );
+    if (readyText === undefined) resolve(child);
+  });
+}
+
+async function startServices(input: {
+  url: string;
+  keys: ReturnType<typeof generateKeyMaterial>;
+  socket: string;
+  port: number;
+  dataDir: string;
+  children: ChildProcess[];
+}): Promise<Processes> {
+  const { url, keys, socket, port, children } = input;
+  const writer = await startChild(
+    children,
+    [join(root, 'services/ledger-writer/src/main.ts')],
+    { DATABASE_URL: url, LEDGER_WRITER_LISTEN: `unix:${socket}`, LEDGER_WRITER_EXPIRY: 'off' },
+    'leading the ledger',
+  );
+  const projector = await startChild(
+    children,
+    [join(root, 'services/projector/src/main.ts')],
+    { DATABASE_URL: url },
+    'projector starting',
+  );
+  const http = await startChild(
+    children,
+    [import.meta.filename, '--role', 'http-server'],
+    {
+      DATABASE_URL: url,
+      BENCH_SIGNING_KEY: keys.signingKey,
+      BENCH_IDENTITY_SECRET: keys.identitySecret,
+      BENCH_WRITER_SOCKET: socket,
+      BENCH_HTTP_PORT: String(port),
+      BENCH_HTTP_WORKERS: args['http-workers'],
+    },
+    undefined,
+  );
+  if (args.stages) {
+    http.stdout?.on('data', (chunk: Buffer) => {
+      for (const line of chunk.toString().split('\n')) {
+        if (line.startsWith('STAGES ')) console.log(`  write API ${line}`);
+      }
+    });
+  }
+  await waitForHealth(port);
+  return { writer, projector, http, dataDir: input.dataDir };
+}
+
+async function waitForHealth(port: number): Promise<void> {
+  for (let attempt = 0; attempt < 200; attempt += 1) {
+    const response = await fetch(`http://127.0.0.1:${port}/health`).catch(() => undefined);
+    if (response?.ok) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error('the write API did not come up');
+}
+
+/** A command as the system, retried while the writer is still taking the lead. */
+async function submitAsBench(
+  writer: LedgerWriterClient,
+  commandId: string,
+  command: Parameters<LedgerWriterClient['submit']>[0]['command'],
+): Promise<GlobalPosition> {
+  for (let attempt = 0; attempt < 100; attempt += 1) {
+    const result = await writer.submit({ commandId, actor: 'system:bench', command });
+    if (result.kind === 'answered' && result.answer.kind === 'accepted') return result.position;
+    if (result.kind !== 'Unavailable') throw new Error(`seed: ${JSON.stringify(result)}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error('seed: the writer never answered');
+}
+
+async function seed(input: {
+  url: string;
+  db: Db;
+  store: EventStore;
+  writer: LedgerWriterClient;
+  keys: ReturnType<typeof generateKeyMaterial>;
+}): Promise<BenchMember[]> {
+  const started = performance.now();
+  let position: GlobalPosition | undefined;
+  for (const systemRole of systemRoles) {
+    position = await submitAsBench(input.writer, `open:${systemRole}`, {
+      type: 'OpenAccount',
+      data: {
+        account: systemAccountId(systemRole, asset),
+        asset,
+        decimalPoint: 0,
+        kind: 'system',
+        systemRole,
+      },
+    });
+  }
+  await waitForPosition(input.db, {
+    projections: [ledgerBalancesProjectionName],
+    position: position as GlobalPosition,
+    timeoutMs: 60_000,
+  });
+  // Members are registered in process, each from its own address, past the per-address budgets.
+  const identity = createIdentityWriteDependencies({
+    db: input.db,
+    eventStore: input.store,
+    keys: { tokenSigningKey: input.keys.signingKey, identitySecret: input.keys.identitySecret },
+  });
+  const seeder = {
+    ...identity,
+    clientAddress: (c: { req: { header(name: string): string | undefined } }) =>
+      c.req.header('x-bench-address') ?? '127.0.0.1',
+  };
+  await changeSettingAsSystem(
+    { db: input.db, identity: seeder },
+    'auth.accessTokenLifetimeSeconds',
+    3_600,
+    'system:bench',
+  );
+  const app = createApp({
+    db: input.db,
+    logger: silentLogger,
+    identity: seeder,
+    ledger: { client: input.writer, policy },
+  });
+  const members: BenchMember[] = [];
+  for (let index = 0; index < Number(args.members); index += 1) {
+    members.push(await seedMember(app, input.writer, index));
+  }
+  const accounts = members.reduce((sum, member) => sum + member.accounts.length, 0);
+  console.log(
+    `seeded ${members.length} members, ${accounts} funded accounts in ${((performance.now() - started) / 1_000).toFixed(1)} s`,
+  );
+  return members;
+}
+
+async function seedMember(
+  app: ReturnType<typeof createApp>,
+  writer: LedgerWriterClient,
+  index: number,
+): Promise<BenchMember> {
+  const address = `10.${(index >> 16) & 255}.${(index >> 8) & 255}.${index & 255}`;
+  const post = async (path: string, body: unknown, token?: string) => {
+    const response = await app.request(path, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'x-bench-address': address,
+        'idempotency-key': randomUUID(),
+        ...(token === undefined ? {} : { authorization: `Bearer ${token}` }),
+      },
+      body: JSON.stringify(body),
+    });
+    if (response.status >= 300)
+      throw new Error(`${path}: ${response.status} ${await response.text()}`);
+    return (await response.json()) as Record<string, unknown>;
+  };
+  const userId = `bench${index}x${process.pid}`;
+  const password = `benchmark passphrase ${index}`;
+  await post('/api/v1/member', {
+    user_id: userId,
+    password,
+    email_address: `${userId}@bench.test`,
+    user_name: `Bench ${index}`,
+    consents: ['terms_of_service', 'privacy_policy'],
+  });
+  const token = String((await post('/api/v1/auth/token', { user_id: userId, password })).token);
+  const member: BenchMember = { token, accounts: [], numbers: [] };
+  for (let account = 0; account < Number(args['accounts-per-member']); account += 1) {
+    const { data } = (await post('/api/v1/account', { asset, title: `A${account}` }, token)) as {
+      data: { seq: number; account_number: string };
+    };
+    member.accounts.push(data.seq);
+    member.numbers.push(data.account_number);
+    await submitAsBench(writer, `fund:${data.seq}`, {
+      type: 'PostTransfer',
+      data: {
+        transferId: `fund:${data.seq}`,
+        legs: [
+          {
+            debit: systemAccountId('chainClearing', asset),
+            credit: `wallet:${data.seq}`,
+            asset,
+            amount: '1000000000',
+          },
+        ],
+        cause: 'deposit',
+      },
+    });
+  }
+  return member;
+}
+
+/** The wrk script: a fresh Idempotency-Key per request; 30 % to another member, with a fee. */
+function wrkScript(members: BenchMember[], run: string): string {
+  const table = members
+    .map(
+      (member) =>
+        `{t="${member.token}",a={${member.accounts.join(',')}},n={${member.numbers.map((number) => `"${number}"`).join(',')}}}`,
+    )
+    .join(',\n');
+  return `
+local members = {${table}}
+local threads = {}
+local next_tid = 0
+function setup(thread)
+  next_tid = next_tid + 1
+  thread:set("tid", next_tid)
+  table.insert(threads, thread)
+end
+function init(args)
+  math.randomseed(tid * 7919)
+  counter = 0
+  statuses = {}
+  replays = 0
+end
+function request()
+  counter = counter + 1
+  local m = members[math.random(#members)]
+  local s = math.random(#m.a)
+  local amount = math.random(100)
+  local body
+  if math.random() < 0.3 then
+    local o = members[math.random(#members)]
+    if o == m then o = members[(math.random(#members - 1) % #members) + 1] end
+    body = string.format('{"source_account_seq":%d,"target_account_number":"%s","amount":"%d"}', m.a[s], o.n[math.random(#o.n)], amount)
+  else
+    local d = math.random(#m.a - 1)
+    if d >= s then d = d + 1 end
+    body = string.format('{"source_account_seq":%d,"target_account_seq":%d,"amount":"%d"}', m.a[s], m.a[d], amount)
+  end
+  return wrk.format("POST", "/api/v1/account-transfer", {
+    ["Content-Type"] = "application/json",
+    ["Authorization"] = "Bearer " .. m.t,
+    ["Idempotency-Key"] = string.format("${run}-%d-%d", tid, counter),
+  }, body)
+end
+function response(status, headers, body)
+  statuses[status] = (statuses[status] or 0) + 1
+  if headers["idempotent-replayed"] ~= nil then replays = replays + 1 end
+end
+function done(summary, latency, requests)
+  local total = {}
+  local replayed = 0
+  for _, thread in ipairs(threads) do
+    for status, count in pairs(thread:get("statuses")) do total[status] = (total[status] or 0) + count end
+    replayed = replayed + thread:get("replays")
+  end
+  local parts = {}
+  for status, count in pairs(total) do table.insert(parts, string.format('"%d":%d', status, count)) end
+  io.write(string.format('WRK_RESULT {"requests":%d,"durationUs":%d,"p50Us":%d,"p99Us":%d,"replays":%d,"errors":%d,"statuses":{%s}}\\n',
+    summary.requests, summary.duration, latency:percentile(50), latency:percentile(99), replayed,
+    summary.errors.connect + summary.errors.read + summary.errors.write + summary.errors.timeout,
+    table.concat(parts, ",")))
+end
+`;
+}
+
+type Cpu = Record<string, number>;
+
+/** CPU ticks (1/100 s) of every benchmark process, grouped: writer, projector, http, postgres, wrk. */
+function cpuTicks(processes: Processes, wrkPid: number | undefined): Cpu {
+  const postmaster = Number(
+    readFileSync(join(processes.dataDir, 'postmaster.pid'), 'utf8').split('\n')[0],
+  );
+  const groups: Record<number, string> = {
+    [processes.writer.pid ?? -1]: 'writer',
+    [processes.projector.pid ?? -1]: 'projector',
+    [processes.http.pid ?? -1]: 'http',
+    [postmaster]: 'postgres',
+    [wrkPid ?? -1]: 'wrk',
+  };
+  const ticks: Cpu = { writer: 0, projector: 0, http: 0, postgres: 0, wrk: 0 };
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      const group = groups[Number(entry)] ?? groups[Number(fields[1])];
+      if (group !== undefined)
+        ticks[group] = (ticks[group] ?? 0) + Number(fields[11]) + Number(fields[12]);
+    } catch {
+      // The process ended while we looked.
+    }
+  }
+  return ticks;
+}
+
+type RunFigures = {
+  clients: number;
+  transfersPerSecond: number;
+  p50Ms: number;
+  p99Ms: number;
+  lagP50Ms: number;
+  lagP99Ms: number;
+  cores: Cpu;
+  statuses: Record<string, number>;
+  replays: number;
+  /** Commands per ledger append, database commits and rows written per acknowledged transfer. */
+  commandsPerAppend: number;
+  commitsPerTransfer: number;
+  rowsPerTransfer: number;
+};
+
+async function countTransfers(db: Db): Promise<number> {
+  const { rows } = await sql<{ count: string }>`SELECT count(*)::text AS count FROM es_events
+    WHERE stream_id = 'ledger' AND event_type = 'TransferPosted'
+      AND data->>'cause' IN ('internalTransfer', 'memberTransfer')`.execute(db);
+  return Number(rows[0]?.count ?? 0);
+}
+
+type Counters = { revision: number; commits: number; rowsWritten: number };
+
+/** Where Postgres work comes from: ledger revision, commits and rows written, database-wide. */
+async function databaseCounters(db: Db): Promise<Counters> {
+  const { rows } = await sql<{ revision: string | null; commits: string; rows_written: string }>`
+    SELECT (SELECT max(stream_revision) FROM es_events WHERE stream_id = 'ledger')::text AS revision,
+      xact_commit::text AS commits, (tup_inserted + tup_updated + tup_deleted)::text AS rows_written
+      FROM pg_stat_database WHERE datname = current_database()`.execute(db);
+  const row = rows[0];
+  return {
+    revision: Number(row?.revision ?? -1),
+    commits: Number(row?.commits),
+    rowsWritten: Number(row?.rows_written),
+  };
+}
+
+/** Appends (batches) and events of the ledger after `revision`: the writer's batch size. */
+async function ledgerBatches(
+  db: Db,
+  revision: number,
+): Promise<{ events: number; appends: number }> {
+  const { rows } = await sql<{ events: string; appends: string }>`SELECT count(*)::text AS events,
+      count(DISTINCT transaction_id)::text AS appends FROM es_events
+     WHERE stream_id = 'ledger' AND stream_revision > ${revision}`.execute(db);
+  return { events: Number(rows[0]?.events), appends: Number(rows[0]?.appends) };
+}
+
+/** Samples the ledger-balances projection's lag (age of the oldest event it has not applied). */
+function sampleLag(db: Db, store: EventStore): { stop(): Promise<number[]> } {
+  const samples: number[] = [];
+  let running = true;
+  const loop = (async () => {
+    while (running) {
+      const lag = await measureLag(db, store, {
+        projection: ledgerBalancesProjectionName,
+        version: 1,
+      }).catch(() => undefined);
+      if (lag !== undefined) samples.push(lag.oldestPendingAgeMs);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  })();
+  return {
+    async stop() {
+      running = false;
+      await loop;
+      return samples.sort((a, b) => a - b);
+    },
+  };
+}
+
+const quantile = (sorted: readonly number[], q: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * q))] ?? 0;
+
+async function runWrk(
+  script: string,
+  clients: number,
+  port: number,
+  processes: Processes,
+): Promise<{ result: Record<string, unknown>; cores: Cpu }> {
+  const child = spawn(
+    'wrk',
+    [
+      '-t',
+      '2',
+      '-c',
+      String(clients),
+      '-d',
+      `${args.seconds}s`,
+      '--timeout',
+      '10s',
+      '-s',
+      script,
+      `http://127.0.0.1:${port}/api/v1/account-transfer`,
+    ],
+    { stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => {
+    output += chunk.toString();
+  });
+  child.stderr.on('data', (chunk: Buffer) => {
+    output += chunk.toString();
+  });
+  // Measured from a second in, so connection set-up is not counted.
+  await new Promise((resolve) => setTimeout(resolve, 1_000));
+  const before = cpuTicks(processes, child.pid);
+  const started = performance.now();
+  const beforeWrkTicks = before.wrk ?? 0;
+  await new Promise((resolve) => setTimeout(resolve, (Number(args.seconds) - 2) * 1_000));
+  const after = cpuTicks(processes, child.pid);
+  const seconds = (performance.now() - started) / 1_000;
+  await new Promise((resolve) => child.on('close', resolve));
+  const line = output.split('\n').find((text) => text.startsWith('WRK_RESULT '));
+  if (line === undefined) throw new Error(`wrk gave no result: ${output}`);
+  const cores: Cpu = {};
+  for (const group of Object.keys(after))
+    cores[group] =
+      ((after[group] ?? 0) - (group === 'wrk' ? beforeWrkTicks : (before[group] ?? 0))) /
+      100 /
+      seconds;
+  return { result: JSON.parse(line.slice('WRK_RESULT '.length)) as Record<string, unknown>, cores };
+}
+
+async function measure(input: {
+  db: Db;
+  store: EventStore;
+  port: number;
+  members: BenchMember[];
+  processes: Processes;
+  scratch: string;
+}): Promise<RunFigures[]> {
+  const figures: RunFigures[] = [];
+  for (let run = 0; run < Number(args.runs); run += 1) {
+    for (const clients of args.clients.split(',').map(Number)) {
+      const script = join(input.scratch, `run-${run}-${clients}.lua`);
+      writeFileSync(script, wrkScript(input.members, `r${run}c${clients}p${process.pid}`));
+      const transfersBefore = await countTransfers(input.db);
+      const countersBefore = await databaseCounters(input.db);
+      const lag = sampleLag(input.db, input.store);
+      const { result, cores } = await runWrk(script, clients, input.port, input.processes);
+      const lags = await lag.stop();
+      const countersAfter = await databaseCounters(input.db);
+      const batches = await ledgerBatches(input.db, countersBefore.revision);
+      const run201 = await checkAfterRun(input.db, input.store, result, transfersBefore);
+      const figure: RunFigures = {
+        clients,
+        transfersPerSecond: run201 / (Number(result.durationUs) / 1e6),
+        p50Ms: Number(result.p50Us) / 1_000,
+        p99Ms: Number(result.p99Us) / 1_000,
+        lagP50Ms: quantile(lags, 0.5),
+        lagP99Ms: quantile(lags, 0.99),
+        cores,
+        statuses: result.statuses as Record<string, number>,
+        replays: Number(result.replays),
+        commandsPerAppend: batches.events / Math.max(1, batches.appends),
+        commitsPerTransfer: (countersAfter.commits - countersBefore.commits) / Math.max(1, run201),
+        rowsPerTransfer:
+          (countersAfter.rowsWritten - countersBefore.rowsWritten) / Math.max(1, run201),
+      };
+      figures.push(figure);
+      printRun(figure);
+    }
+  }
+  printSummary(figures);
+  await openLoopPhase(input, figures);
+  return figures;
+}
+
+/** After a run: the projection catches up, the books balance, every 201 is one transfer, 0 replays. */
+async function checkAfterRun(
+  db: Db,
+  store: EventStore,
+  result: Record<string, unknown>,
+  transfersBefore: number,
+): Promise<number> {
+  const statuses = result.statuses as Record<string, number>;
+  const created = statuses['201'] ?? 0;
+  const head = await store.headPosition();
+  if (
+    head !== undefined &&
+    !(await waitForPosition(db, {
+      projections: [ledgerBalancesProjectionName],
+      position: head,
+      timeoutMs: 120_000,
+    }))
+  ) {
+    throw new Error('the projection did not catch up after the run');
+  }
+  const { problems } = await checkLiveBooks(db);
+  if (problems.length > 0) throw new Error(`invariants broken: ${JSON.stringify(problems)}`);
+  const transfers = (await countTransfers(db)) - transfersBefore;
+  // wrk stops with requests in flight: those committed without their 201 being counted.
+  if (
+    transfers < created ||
+    transfers >
+      created +
+        Number(
+          args.clients
+            .split(',')
+            .map(Number)
+            .reduce((a, b) => Math.max(a, b)),
+        ) *
+          2
+  ) {
+    throw new Error(`${created} transfers acknowledged, ${transfers} in the log`);
+  }
+  if (Number(result.replays) !== 0)
+    throw new Error(`${String(result.replays)} replays of fresh keys`);
+  return created;
+}
+
+function printRun(figure: RunFigures): void {
+  const cores = Object.entries(figure.cores)
+    .map(([group, value]) => `${group} ${value.toFixed(2)}`)
+    .join(', ');
+  console.log(
+    `clients ${figure.clients}: ${Math.round(figure.transfersPerSecond).toLocaleString('en-US')} transfers/s, ` +
+      `p50 ${figure.p50Ms.toFixed(1)} ms, p99 ${figure.p99Ms.toFixed(1)} ms, projection lag p50 ${figure.lagP50Ms} ms, p99 ${figure.lagP99Ms} ms; ` +
+      `statuses ${JSON.stringify(figure.statuses)}, replays ${figure.replays}; CPU cores: ${cores}; ` +
+      `${figure.commandsPerAppend.toFixed(1)} commands per ledger append, ` +
+      `${figure.commitsPerTransfer.toFixed(2)} commits and ${figure.rowsPerTransfer.toFixed(1)} rows written per transfer`,
+  );
+}
+
+function printSummary(figures: RunFigures[]): void {
+  console.log(
+    '\n| clients | transfers/s min / median / max | p50 / p99 ms (median run) | lag p50 / p99 ms | CPU cores: http / writer / projector / postgres / wrk |',
+  );
+  console.log('|---|---|---|---|---|');
+  for (const clients of args.clients.split(',').map(Number)) {
+    const mine = figures
+      .filter((figure) => figure.clients === clients)
+      .sort((a, b) => a.transfersPerSecond - b.transfersPerSecond);
+    const median = mine[Math.floor(mine.length / 2)] as RunFigures;
+    const rate = (figure: RunFigures | undefined) =>
+      Math.round(figure?.transfersPerSecond ?? 0).toLocaleString('en-US');
+    const cores = ['http', 'writer', 'projector', 'postgres', 'wrk']
+      .map((group) => (median.cores[group] ?? 0).toFixed(2))
+      .join(' / ');
+    console.log(
+      `| ${clients} | ${rate(mine[0])} / ${rate(median)} / ${rate(mine.at(-1))} | ${median.p50Ms.toFixed(1)} / ${median.p99Ms.toFixed(1)} | ${median.lagP50Ms} / ${median.lagP99Ms} | ${cores} |`,
+    );
+  }
+}
+
+/** Latency at a constant offered rate of 80 % of the best median (open loop, so no coordinated omission). */
+async function openLoopPhase(
+  input: { db: Db; store: EventStore; port: number; members: BenchMember[]; scratch: string },
+  figures: RunFigures[],
+): Promise<void> {
+  const medians = args.clients
+    .split(',')
+    .map(Number)
+    .map((clients) => {
+      const mine = figures
+        .filter((figure) => figure.clients === clients)
+        .sort((a, b) => a.transfersPerSecond - b.transfersPerSecond);
+      return mine[Math.floor(mine.length / 2)]?.transfersPerSecond ?? 0;
+    });
+  const rate = Math.floor(Math.max(...medians) * 0.8);
+  const membersFile = join(input.scratch, 'members.json');
+  writeFileSync(membersFile, JSON.stringify(input.members));
+  const transfersBefore = await countTransfers(input.db);
+  const lag = sampleLag(input.db, input.store);
+  const { stdout: output } = await execFileAsync(
+    process.execPath,
+    [import.meta.filename, '--role', 'open-loop', '--seconds', args['open-loop-seconds']],
+    {
+      env: {
+        ...process.env,
+        BENCH_MEMBERS: membersFile,
+        BENCH_RATE: String(rate),
+        BENCH_HTTP_PORT: String(input.port),
+      },
+      encoding: 'utf8',
+      maxBuffer: 16 * 1024 * 1024,
+    },
+  );
+  const lags = await lag.stop();
+  const result = JSON.parse(
+    output
+      .split('\n')
+      .find((line) => line.startsWith('OPEN_LOOP '))
+      ?.slice('OPEN_LOOP '.length) ?? '{}',
+  ) as Record<string, unknown>;
+  await checkAfterRun(input.db, input.store, { ...result, durationUs: 1 }, transfersBefore);
+  console.log(
+    `\nopen loop at ${rate.toLocaleString('en-US')} transfers/s offered (80 % of the best median) for ${args['open-loop-seconds']} s: ` +
+      `achieved ${Number(result.achievedPerSecond).toFixed(0)}/s, p50 ${Number(result.p50Ms).toFixed(1)} ms, p99 ${Number(result.p99Ms).toFixed(1)} ms, ` +
+      `p99.9 ${Number(result.p999Ms).toFixed(1)} ms, late sends ${String(result.lateSends)}; projection lag p50 ${quantile(lags, 0.5)} ms, p99 ${quantile(lags, 0.99)} ms; statuses ${JSON.stringify(result.statuses)}`,
+  );
+}
+
+/**
+ * The open-loop generator (its own process): sends at a fixed rate whatever the answers, and
+ * measures each request from when it was due, so a slow server is charged for the queue it causes.
+ */
+async function openLoop(): Promise<void> {
+  const members = JSON.parse(
+    readFileSync(process.env.BENCH_MEMBERS as string, 'utf8'),
+  ) as BenchMember[];
+  const rate = Number(process.env.BENCH_RATE);
+  const port = Number(process.env.BENCH_HTTP_PORT);
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 512 });
+  const latencies: number[] = [];
+  const statuses: Record<string, number> = {};
+  let state = 0x9e3779b9;
+  const random = () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  };
+  const started = performance.now();
+  const total = Math.floor(rate * Number(args.seconds));
+  let sent = 0;
+  let lateSends = 0;
+  const inFlight: Promise<void>[] = [];
+  while (sent < total) {
+    const due = started + (sent / rate) * 1_000;
+    const now = performance.now();
+    if (due > now)
+      await new Promise((resolve) => setTimeout(resolve, Math.max(0, due - now - 0.5)));
+    else if (now - due > 10) lateSends += 1;
+    while (sent < total && started + (sent / rate) * 1_000 <= performance.now()) {
+      const dueAt = started + (sent / rate) * 1_000;
+      inFlight.push(
+        sendOne(agent, port, members, random, sent).then((status) => {
+          latencies.push(performance.now() - dueAt);
+          statuses[status] = (statuses[status] ?? 0) + 1;
+        }),
+      );
+      sent += 1;
+    }
+  }
+  await Promise.all(inFlight);
+  const elapsed = (performance.now() - started) / 1_000;
+  latencies.sort((a, b) => a - b);
+  console.log(
+    `OPEN_LOOP ${JSON.stringify({ achievedPerSecond: latencies.length / elapsed, p50Ms: quantile(latencies, 0.5), p99Ms: quantile(latencies, 0.99), p999Ms: quantile(latencies, 0.999), lateSends, statuses, replays: 0 })}`,
+  );
+  agent.destroy();
+}
+
+function sendOne(
+  agent: http.Agent,
+  port: number,
+  members: BenchMember[],
+  random: () => number,
+  sequence: number,
+): Promise<number> {
+  const member = members[Math.floor(random() * members.length)] as BenchMember;
+  const source = Math.floor(random() * member.accounts.length);
+  let target = Math.floor(random() * (member.accounts.length - 1));
+  if (target >= source) target += 1;
+  const body = JSON.stringify({
+    source_account_seq: member.accounts[source],
+    target_account_seq: member.accounts[target],
+    amount: String(1 + Math.floor(random() * 100)),
+  });
+  return new Promise((resolve) => {
+    const request = http.request(
+      {
+        agent,
+        host: '127.0.0.1',
+        port,
+        method: 'POST',
+        path: '/api/v1/account-transfer',
+        headers: {
+          'content-type': 'application/json',
+          authorization: `Bearer ${member.token}`,
+          'idempotency-key': `open-${process.pid}-${sequence}`,
+          'content-length': Buffer.byteLength(body),
+        },
+      },
+      (response) => {
+        response.resume();
+        response.on('end', () => resolve(response.statusCode ?? 0));
+      },
+    );
+    request.on('error', () => resolve(0));
+    request.end(body);
+  });
+}
+
+/** The whole ledger replayed through the pure domain at the end; the live books once more. */
+async function verifyAtEnd(input: {
+  db: Db;
+  store: EventStore;
+  figures: RunFigures[];
+}): Promise<void> {
+  await sql`ANALYZE es_events`.execute(input.db);
+  const started = performance.now();
+  const replay = await replayLedger(input.store);
+  if (!replay.ok) throw new Error(`replay failed at ${String(replay.revision)}: ${replay.error}`);
+  const { problems, accounts } = await checkLiveBooks(input.db);
+  if (problems.length > 0) throw new Error(`invariants broken: ${JSON.stringify(problems)}`);
+  const replays = input.figures.reduce((sum, figure) => sum + figure.replays, 0);
+  console.log(
+    `\nreplayed ${replay.events.toLocaleString('en-US')} ledger events in ${((performance.now() - started) / 1_000).toFixed(1)} s: every invariant held; ` +
+      `live books of ${accounts} accounts balance; replays of fresh keys: ${replays}`,
+  );
+}
+
+// Last, so every module-level constant above is initialized before any role runs.
+if (args.role === 'http-server') await serveWriteApi();
+else if (args.role === 'open-loop') await openLoop();
+else await main();

@@ -1,0 +1,459 @@
+// Ledger writer benchmark (not a test), the writer alone: no HTTP, no projector. Starts its own
+// embedded PostgreSQL, opens and funds 10,000 accounts, then N concurrent in-process submitters
+// post random transfers (30 % also paying a fee to one hot fee account) with fresh command ids,
+// and prints commands/s, ack latency, events/s, batches/s, batch size and CPU per process. At the
+// end it replays the whole stream and checks the invariants and the counts.
+// Usage: node scripts/bench-ledger-writer.ts [--seconds 10] [--clients 16,64,1024] [--runs 3]
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
+import { cpus, totalmem } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { createDb, createPool, migrateToLatest, withDatabase } from '@ledger/db';
+import type { EventStore } from '@ledger/event-store';
+import { createPostgresEventStore, prepareAppend } from '@ledger/event-store/postgres';
+import {
+  evolve,
+  formatAmount,
+  initialState,
+  type LedgerState,
+  serializeState,
+  systemAccountId,
+} from '@ledger/ledger';
+import {
+  createLedgerWriter,
+  decideInto,
+  emptyBatch,
+  hashCommandBody,
+  hashStateText,
+  type LedgerSubmission,
+  type LedgerWriter,
+  loadLedger,
+  OutcomeWindow,
+  withoutLock,
+} from '@ledger/ledger-writer';
+import { startLocalPostgres } from '@ledger/local-postgres';
+import { silentLogger } from '@ledger/runtime';
+import pg from 'pg';
+
+const { values: args } = parseArgs({
+  options: {
+    seconds: { type: 'string', default: '10' },
+    clients: { type: 'string', default: '16,64,1024' },
+    runs: { type: 'string', default: '1' },
+    accounts: { type: 'string', default: '10000' },
+    /** Write a CPU profile of the measured runs only (not the seeding or the replay) here. */
+    profile: { type: 'string' },
+    /** How the writer reaches Postgres: `tcp` (127.0.0.1) or `unix` (its socket in /tmp). */
+    'pg-socket': { type: 'string', default: 'tcp' },
+    /** Also measure the CPU time of each stage of the Node side alone, per command. */
+    stages: { type: 'boolean', default: false },
+  },
+});
+const seconds = Number(args.seconds);
+const clientCounts = args.clients.split(',').map(Number);
+const runs = Number(args.runs);
+const accountCount = Number(args.accounts);
+const asset = 'KRW';
+const decimalPoint = 0;
+const feeAccount = systemAccountId('feeRevenue', asset);
+const clearing = systemAccountId('chainClearing', asset);
+const root = join(import.meta.dirname, '..');
+
+type RunFigures = {
+  clients: number;
+  commandsPerSecond: number;
+  p50Ms: number;
+  p99Ms: number;
+  eventsPerSecond: number;
+  batchesPerSecond: number;
+  batchSizeAverage: number;
+  nodeCpu: number;
+  postgresCpu: number;
+  decideShare: number;
+  lookupMsPerBatch: number;
+  appendWaitShare: number;
+};
+
+async function main(): Promise<void> {
+  const dataDir = join(root, '.pg', `bench-writer-${process.pid}`);
+  const server = await startLocalPostgres({ dataDir, persistent: false });
+  try {
+    const tcpUrl = await createBenchDatabase(server.url);
+    const url =
+      args['pg-socket'] === 'unix'
+        ? `postgres://postgres:postgres@/bench?host=/tmp&port=${server.port}`
+        : tcpUrl;
+    await printMachine(url);
+    const pool = createPool({ url, poolSizeMax: 8, applicationName: 'bench-ledger-writer' });
+    const store = createPostgresEventStore({ pool });
+    const writer = await createLedgerWriter({
+      store,
+      pool,
+      leadership: withoutLock(),
+      logger: silentLogger,
+    });
+    const accounts = Array.from({ length: accountCount }, (_, index) => `member-${index}`);
+    await seed(writer, accounts);
+    const figures: RunFigures[] = [];
+    let accepted = 0;
+    const profiler = args.profile ? await startProfile() : undefined;
+    for (let run = 0; run < runs; run += 1) {
+      for (const clients of clientCounts) {
+        const result = await benchRun(writer, accounts, clients, dataDir, run);
+        figures.push(result.figures);
+        accepted += result.accepted;
+        printRun(result.figures);
+      }
+    }
+    if (profiler && args.profile) await stopProfile(profiler, args.profile);
+    printSummary(figures);
+    if (args.stages) measureStages(accounts);
+    await verify(writer, store, pool, accepted);
+    await writer.stop();
+    await store.close();
+    await pool.end();
+  } finally {
+    await server.stop();
+  }
+}
+
+async function createBenchDatabase(serverUrl: string): Promise<string> {
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query('CREATE DATABASE bench');
+  await admin.end();
+  const url = withDatabase(serverUrl, 'bench');
+  const db = createDb({ url, poolSizeMax: 1 });
+  await migrateToLatest(db);
+  await db.destroy();
+  return url;
+}
+
+async function printMachine(url: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  const { rows } = await client.query<{ name: string; setting: string }>(
+    `SELECT name, setting FROM pg_settings
+      WHERE name IN ('server_version', 'fsync', 'synchronous_commit', 'wal_sync_method', 'shared_buffers')`,
+  );
+  await client.end();
+  console.log(
+    `CPU: ${cpus().length} × ${cpus()[0]?.model ?? '?'}; RAM ${Math.round(totalmem() / 2 ** 30)} GiB; Node ${process.version}`,
+  );
+  console.log(`PostgreSQL: ${rows.map((row) => `${row.name}=${row.setting}`).join(', ')}`);
+  console.log(
+    `writer → Postgres over ${args['pg-socket'] === 'unix' ? 'a Unix socket' : 'TCP loopback'}; load average ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')}`,
+  );
+}
+
+let sequence = 0;
+
+function submissionOf(command: LedgerSubmission['command']): LedgerSubmission {
+  sequence += 1;
+  return { commandId: `bench-${sequence}`, actor: 'system:bench', command };
+}
+
+async function seed(writer: LedgerWriter, accounts: readonly string[]): Promise<void> {
+  const open = (account: string, data: object) =>
+    writer.submit(
+      submissionOf({
+        type: 'OpenAccount',
+        data: { account, asset, decimalPoint, ...data },
+      } as LedgerSubmission['command']),
+    );
+  await open(clearing, { kind: 'system', systemRole: 'chainClearing' });
+  await open(feeAccount, { kind: 'system', systemRole: 'feeRevenue' });
+  for (let start = 0; start < accounts.length; start += 2_000) {
+    const chunk = accounts.slice(start, start + 2_000);
+    await Promise.all(chunk.map((account) => open(account, { kind: 'member', memberId: account })));
+    await Promise.all(
+      chunk.map((account) =>
+        writer.submit(
+          submissionOf({
+            type: 'PostTransfer',
+            data: {
+              transferId: `fund-${account}`,
+              legs: [{ debit: clearing, credit: account, asset, amount: '1000000000' }],
+              cause: 'deposit',
+            },
+          }),
+        ),
+      ),
+    );
+  }
+}
+
+/** mulberry32: seeded, so a run's command stream can be replayed. */
+function seededRandom(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  };
+}
+
+function randomTransfer(random: () => number, accounts: readonly string[]): LedgerSubmission {
+  const from = accounts[Math.floor(random() * accounts.length)] as string;
+  let to = accounts[Math.floor(random() * accounts.length)] as string;
+  if (to === from) to = accounts[(accounts.indexOf(from) + 1) % accounts.length] as string;
+  const amount = formatAmount(BigInt(1 + Math.floor(random() * 100)), decimalPoint);
+  const legs = [{ debit: from, credit: to, asset, amount }];
+  if (random() < 0.3) legs.push({ debit: from, credit: feeAccount, asset, amount: '1' });
+  sequence += 1;
+  return {
+    commandId: `bench-${sequence}`,
+    actor: `member:${from}`,
+    command: {
+      type: 'PostTransfer',
+      data: { transferId: `t-${sequence}`, legs, cause: 'internalTransfer' },
+    },
+  };
+}
+
+async function benchRun(
+  writer: LedgerWriter,
+  accounts: readonly string[],
+  clients: number,
+  dataDir: string,
+  run: number,
+): Promise<{ figures: RunFigures; accepted: number }> {
+  const random = seededRandom(clients * 1_000 + run);
+  const latencies: number[] = [];
+  let accepted = 0;
+  const before = writer.stats();
+  const cpuBefore = process.cpuUsage();
+  const postgresBefore = postgresCpuMs(dataDir);
+  const started = performance.now();
+  const deadline = started + seconds * 1_000;
+  await Promise.all(
+    Array.from({ length: clients }, async () => {
+      while (performance.now() < deadline) {
+        const submission = randomTransfer(random, accounts);
+        const began = performance.now();
+        const result = await writer.submit(submission);
+        latencies.push(performance.now() - began);
+        if (result.kind !== 'answered') throw new Error(`not answered: ${JSON.stringify(result)}`);
+        if (result.replayed) throw new Error('a fresh command id was replayed');
+        if (result.answer.kind === 'accepted') accepted += 1;
+      }
+    }),
+  );
+  const elapsedMs = performance.now() - started;
+  const cpu = process.cpuUsage(cpuBefore);
+  const after = writer.stats();
+  const batches = after.batches - before.batches;
+  const commands = after.commands - before.commands;
+  latencies.sort((a, b) => a - b);
+  const figures: RunFigures = {
+    clients,
+    commandsPerSecond: (latencies.length / elapsedMs) * 1_000,
+    p50Ms: quantile(latencies, 0.5),
+    p99Ms: quantile(latencies, 0.99),
+    eventsPerSecond: ((after.events - before.events) / elapsedMs) * 1_000,
+    batchesPerSecond: (batches / elapsedMs) * 1_000,
+    batchSizeAverage: commands / Math.max(1, batches),
+    nodeCpu: (cpu.user + cpu.system) / 1_000 / elapsedMs,
+    postgresCpu: (postgresCpuMs(dataDir) - postgresBefore) / elapsedMs,
+    decideShare: (after.decideMs - before.decideMs) / elapsedMs,
+    lookupMsPerBatch: (after.lookupMs - before.lookupMs) / Math.max(1, batches),
+    appendWaitShare: (after.appendWaitMs - before.appendWaitMs) / elapsedMs,
+  };
+  return { figures, accepted };
+}
+
+function quantile(sorted: readonly number[], q: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * q))] ?? 0;
+}
+
+/** CPU time of the postmaster and its children, from /proc (Linux), in ms. */
+function postgresCpuMs(dataDir: string): number {
+  const postmaster = Number(readFileSync(join(dataDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
+  const ticksPerMs = 100 / 1_000;
+  let ticks = 0;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      const parent = Number(fields[1]);
+      if (Number(entry) !== postmaster && parent !== postmaster) continue;
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      // The process ended while we looked.
+    }
+  }
+  return ticks / ticksPerMs;
+}
+
+function printRun(figures: RunFigures): void {
+  console.log(
+    `clients ${figures.clients}: ${format(figures.commandsPerSecond)} commands/s, p50 ${figures.p50Ms.toFixed(1)} ms, ` +
+      `p99 ${figures.p99Ms.toFixed(1)} ms, ${format(figures.eventsPerSecond)} events/s, ` +
+      `${format(figures.batchesPerSecond)} batches/s, ${figures.batchSizeAverage.toFixed(0)} commands/batch; ` +
+      `CPU node ${figures.nodeCpu.toFixed(2)}, postgres ${figures.postgresCpu.toFixed(2)} cores; ` +
+      `deciding ${(figures.decideShare * 100).toFixed(0)} % of wall time, ` +
+      `waiting for the previous append ${(figures.appendWaitShare * 100).toFixed(0)} %, ` +
+      `lookup ${figures.lookupMsPerBatch.toFixed(2)} ms/batch`,
+  );
+}
+
+function printSummary(figures: RunFigures[]): void {
+  console.log(
+    '\n| clients | commands/s min / median / max | p50 / p99 ms (median run) | events/s | batches/s | commands/batch | CPU node / postgres |',
+  );
+  console.log('|---|---|---|---|---|---|---|');
+  for (const clients of clientCounts) {
+    const mine = figures.filter((each) => each.clients === clients);
+    mine.sort((a, b) => a.commandsPerSecond - b.commandsPerSecond);
+    const median = mine[Math.floor(mine.length / 2)] as RunFigures;
+    const rates = mine.map((each) => format(each.commandsPerSecond));
+    console.log(
+      `| ${clients} | ${rates[0]} / ${format(median.commandsPerSecond)} / ${rates.at(-1)} | ${median.p50Ms.toFixed(1)} / ${median.p99Ms.toFixed(1)} | ` +
+        `${format(median.eventsPerSecond)} | ${format(median.batchesPerSecond)} | ${median.batchSizeAverage.toFixed(0)} | ` +
+        `${median.nodeCpu.toFixed(2)} / ${median.postgresCpu.toFixed(2)} |`,
+    );
+  }
+}
+
+/** Replays the stream from the start: every invariant, the live state's hash, the counts. */
+async function verify(
+  writer: LedgerWriter,
+  store: EventStore,
+  pool: pg.Pool,
+  accepted: number,
+): Promise<void> {
+  // A fresh table's planner statistics say "a few rows", and the stream read then sorts the whole
+  // tail of the stream for every page; autovacuum would have analyzed it by now in production.
+  await pool.query('ANALYZE es_events');
+  const window = new OutcomeWindow({ sizeMax: Number.MAX_SAFE_INTEGER, answersMax: 1 });
+  const started = performance.now();
+  const replayed = await loadLedger({
+    store,
+    pool,
+    stream: 'ledger',
+    window,
+    logger: silentLogger,
+    ignoreSnapshots: true,
+  });
+  const hash = (state: Parameters<typeof serializeState>[0]) =>
+    hashStateText(JSON.stringify(serializeState(state)));
+  const sameState = hash(replayed.state) === hash(writer.state());
+  const { rows } = await pool.query<{ transfers: string; commands: string }>(
+    `SELECT count(*) FILTER (WHERE event_type = 'TransferPosted' AND starts_with(data->>'transferId', 't-'))::text AS transfers,
+            count(DISTINCT (metadata->>'actor', metadata->>'commandId'))::text AS commands
+       FROM es_events WHERE stream_id = 'ledger'`,
+  );
+  const transfers = Number(rows[0]?.transfers);
+  const events = replayed.revision + 1;
+  console.log(
+    `\nreplay: ${format(events)} events in ${((performance.now() - started) / 1_000).toFixed(1)} s; invariants hold ` +
+      `(zero-sum per asset, no forbidden negative); replayed state ${sameState ? '=' : '≠'} live state; ` +
+      `transfers in the log ${format(transfers)} vs accepted answers ${format(accepted)}; ` +
+      `distinct commands ${format(Number(rows[0]?.commands))} = events ${format(events)}`,
+  );
+  if (!sameState || transfers !== accepted || Number(rows[0]?.commands) !== events) {
+    throw new Error('verification failed');
+  }
+}
+
+/**
+ * CPU time (not wall time: the machine is shared) of each stage of the Node side, per command,
+ * over batches of 128 like the 256-client run: what one dedicated core could sustain.
+ */
+function measureStages(accounts: readonly string[]): void {
+  const state = seededState(accounts);
+  const random = seededRandom(99);
+  const count = 40_000;
+  const submissions = Array.from({ length: count }, () => randomTransfer(random, accounts));
+  const stage = (name: string, run: () => void) => {
+    const before = process.cpuUsage();
+    run();
+    const cpu = process.cpuUsage(before);
+    const micros = (cpu.user + cpu.system) / count;
+    console.log(`  ${name.padEnd(58)} ${micros.toFixed(1).padStart(6)} µs/command`);
+    return micros;
+  };
+  console.log('\nNode CPU per command, by stage (process.cpuUsage, 40,000 transfers):');
+  let total = 0;
+  total += stage('bench client: build a random transfer', () => {
+    for (let index = 0; index < count; index += 1) randomTransfer(random, accounts);
+  });
+  total += stage('writer: body hash (sorted JSON + SHA-256)', () => {
+    for (const each of submissions) hashCommandBody(each.command);
+  });
+  const batches: ReturnType<typeof emptyBatch>[] = [];
+  total += stage('writer: decide + evolve + event ids, metadata, answers', () => {
+    const now = new Date().toISOString();
+    for (let start = 0; start < count; start += 128) {
+      const batch = emptyBatch(start);
+      for (const submission of submissions.slice(start, start + 128)) {
+        const waiting = {
+          submission,
+          key: '',
+          bodyHash: 'x'.repeat(43),
+          bodyBytes: 300,
+          resolve() {},
+        };
+        decideInto(batch, waiting, {
+          state,
+          now,
+          day: now.slice(0, 10),
+          bounds: { eventsMax: 1e6, bytesMax: 1e9 },
+        });
+      }
+      batches.push(batch);
+    }
+  });
+  total += stage('event store: prepareAppend (canonical JSON + SHA-256)', () => {
+    for (const batch of batches) prepareAppend('ledger', batch.events, { kind: 'any' });
+  });
+  console.log(
+    `  ${'sum (without the pg driver, sockets and promise plumbing)'.padEnd(58)} ${total.toFixed(1).padStart(6)} µs/command`,
+  );
+}
+
+/** A state with the bench's accounts, opened and funded, built with evolve alone. */
+function seededState(accounts: readonly string[]): LedgerState {
+  const state = initialState();
+  const openedAt = '2025-01-01T00:00:00.000Z';
+  const open = (account: string, owner: object) =>
+    evolve(state, {
+      type: 'AccountOpened',
+      data: { account, asset, decimalPoint, openedAt, ...owner } as never,
+    });
+  open(clearing, { kind: 'system', systemRole: 'chainClearing' });
+  open(feeAccount, { kind: 'system', systemRole: 'feeRevenue' });
+  for (const account of accounts) {
+    open(account, { kind: 'member', memberId: account });
+    const legs = [{ debit: clearing, credit: account, asset, amount: '1000000000' }];
+    evolve(state, {
+      type: 'TransferPosted',
+      data: { transferId: `f-${account}`, legs, cause: 'deposit', postedAt: openedAt },
+    });
+  }
+  return state;
+}
+
+async function startProfile(): Promise<Session> {
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.start');
+  return session;
+}
+
+async function stopProfile(session: Session, file: string): Promise<void> {
+  const { profile } = await session.post('Profiler.stop');
+  writeFileSync(file, JSON.stringify(profile));
+  session.disconnect();
+}
+
+function format(value: number): string {
+  return Math.round(value).toLocaleString('en-US');
+}
+
+await main();

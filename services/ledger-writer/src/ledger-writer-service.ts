@@ -1,0 +1,204 @@
+import { createDb, createPool, type Db } from '@ledger/db';
+import type { EventStore } from '@ledger/event-store';
+import { createPostgresEventStore } from '@ledger/event-store/postgres';
+import { clientLockSessions, createProjectionRunner, LeaderLocks } from '@ledger/projection-runner';
+import type { Logger } from '@ledger/runtime';
+import type pg from 'pg';
+import { unavailable } from './answers.ts';
+import { commandOutcomeProjection } from './command-outcome-projection.ts';
+import { createExpiryWorker, type ExpiryWorker } from './expiry-worker.ts';
+import { createInProcessClient } from './in-process-client.ts';
+import { acquireLeadership, type Leadership } from './leadership.ts';
+import { ledgerStream } from './ledger-stream.ts';
+import { createLedgerWriter, type LedgerWriter, type StopReason } from './ledger-writer.ts';
+import { leaderHeartbeatMs, leaderRetryMs, retryAfterMs } from './limits.ts';
+import type { LedgerSubmission, LedgerWriterClient, SubmitResult } from './submission.ts';
+import {
+  type SocketAddress,
+  type SocketServer,
+  startSocketServer,
+} from './transport/socket-server.ts';
+import type { WriterSettings } from './writer-settings.ts';
+
+export type LedgerWriterServiceOptions = {
+  databaseUrl: string;
+  logger: Logger;
+  /** The local transport for a write API in another process; omit for in-process use only. */
+  listen?: SocketAddress;
+  /** Service time zone for limit days (default Asia/Seoul). */
+  timeZone?: string;
+  /** Run the command-outcome projection here (default true; a projector service may run it). */
+  runOutcomeProjection?: boolean;
+  /** Run the hold expiry worker (default true). */
+  runExpiry?: boolean;
+  settings?: Partial<WriterSettings>;
+  nowMs?: () => number;
+  poolSizeMax?: number;
+};
+
+export type LedgerWriterService = {
+  /** Submits to the writer while this process leads; Unavailable('notLeader') while standing by. */
+  submit(submission: LedgerSubmission): Promise<SubmitResult>;
+  /** The in-process client (embedded default). */
+  client(): LedgerWriterClient;
+  /** Where the local transport listens, if it does. */
+  readonly address: SocketAddress | undefined;
+  /** Resolves once this process leads and the writer has loaded. */
+  readonly leading: Promise<void>;
+  writer(): LedgerWriter | undefined;
+  /** Resolves when the service has ended: by stop() ('requested') or because its writer stopped. */
+  readonly ended: Promise<StopReason>;
+  stop(): Promise<void>;
+};
+
+type Parts = {
+  pool: pg.Pool;
+  store: EventStore;
+  db: Db;
+  server: SocketServer | undefined;
+  leadership: Leadership | undefined;
+  writer: LedgerWriter | undefined;
+  expiry: ExpiryWorker | undefined;
+  projectionLocks: LeaderLocks | undefined;
+  projectionRun: Promise<void> | undefined;
+};
+
+/**
+ * The writer process: the transport comes up at once (answering notLeader while standing by),
+ * then the leader lock, then snapshot + fold, then the writer, the expiry worker and the
+ * command-outcome projection. A writer that stops by itself ends the service, so the process
+ * exits and its supervisor starts a fresh one that reads the truth from the log.
+ */
+export async function startLedgerWriterService(
+  options: LedgerWriterServiceOptions,
+): Promise<LedgerWriterService> {
+  const { logger } = options;
+  const pool = createPool({
+    url: options.databaseUrl,
+    poolSizeMax: options.poolSizeMax ?? 8,
+    applicationName: 'ledger-writer',
+  });
+  const parts: Parts = {
+    pool,
+    store: createPostgresEventStore({ pool }),
+    db: createDb({ url: options.databaseUrl, poolSizeMax: 2, applicationName: 'ledger-outcomes' }),
+    server: undefined,
+    leadership: undefined,
+    writer: undefined,
+    expiry: undefined,
+    projectionLocks: undefined,
+    projectionRun: undefined,
+  };
+  const stopping = new AbortController();
+  let resolveEnded: (reason: StopReason) => void = () => {};
+  const ended = new Promise<StopReason>((resolve) => {
+    resolveEnded = resolve;
+  });
+  const submit = (submission: LedgerSubmission): Promise<SubmitResult> =>
+    parts.writer?.submit(submission) ??
+    Promise.resolve(unavailable(stopping.signal.aborted ? 'stopped' : 'notLeader', retryAfterMs));
+  if (options.listen) {
+    parts.server = await startSocketServer({
+      address: options.listen,
+      target: { submit },
+      status: () => ({ leading: parts.writer !== undefined, ...parts.writer?.stats() }),
+      logger,
+    });
+  }
+  let stopped: Promise<void> | undefined;
+  const stop = (reason: StopReason): Promise<void> => {
+    stopped ??= (async () => {
+      stopping.abort();
+      await shutDown(parts);
+      resolveEnded(reason);
+    })();
+    return stopped;
+  };
+  const leading = lead(options, parts, stopping.signal, stop);
+  leading.catch((error: unknown) => {
+    logger.error('ledger writer failed to start', { error: String(error) });
+    void stop('fault');
+  });
+  return {
+    submit,
+    client: () => createInProcessClient({ submit }),
+    address: parts.server?.address,
+    leading,
+    writer: () => parts.writer,
+    ended,
+    stop: () => stop('requested'),
+  };
+}
+
+async function lead(
+  options: LedgerWriterServiceOptions,
+  parts: Parts,
+  signal: AbortSignal,
+  stop: (reason: StopReason) => Promise<void>,
+): Promise<void> {
+  const { logger } = options;
+  if (options.runOutcomeProjection !== false) startOutcomeProjection(options, parts, signal);
+  const leadership = await acquireLeadership({
+    url: options.databaseUrl,
+    lockName: `ledger-writer:${ledgerStream}`,
+    logger,
+    signal,
+    retryMs: leaderRetryMs,
+    heartbeatMs: leaderHeartbeatMs,
+  });
+  if (leadership === undefined) return;
+  parts.leadership = leadership;
+  logger.info('leading the ledger');
+  const writerOptions: Parameters<typeof createLedgerWriter>[0] = {
+    store: parts.store,
+    pool: parts.pool,
+    leadership,
+    logger,
+  };
+  if (options.timeZone) writerOptions.timeZone = options.timeZone;
+  if (options.settings) writerOptions.settings = options.settings;
+  if (options.nowMs) writerOptions.nowMs = options.nowMs;
+  const writer = await createLedgerWriter(writerOptions);
+  if (signal.aborted) {
+    await writer.stop();
+    return;
+  }
+  parts.writer = writer;
+  void writer.stopped.then((reason) => {
+    if (reason !== 'requested') void stop(reason);
+  });
+  if (options.runExpiry !== false) parts.expiry = createExpiryWorker({ writer, logger });
+}
+
+function startOutcomeProjection(
+  options: LedgerWriterServiceOptions,
+  parts: Parts,
+  signal: AbortSignal,
+): void {
+  parts.projectionLocks = new LeaderLocks(clientLockSessions(options.databaseUrl), {
+    logger: options.logger,
+  });
+  const runner = createProjectionRunner({
+    db: parts.db,
+    eventStore: parts.store,
+    projection: commandOutcomeProjection(),
+    locks: parts.projectionLocks,
+    logger: options.logger,
+  });
+  parts.projectionRun = runner.run(signal).catch((error: unknown) => {
+    options.logger.error('command-outcome projection ended', { error: String(error) });
+  });
+}
+
+async function shutDown(parts: Parts): Promise<void> {
+  await parts.expiry?.stop();
+  await parts.writer?.stop();
+  parts.writer = undefined;
+  await parts.server?.close();
+  await parts.projectionRun;
+  await parts.projectionLocks?.close();
+  await parts.leadership?.release();
+  await parts.store.close();
+  await parts.pool.end();
+  await parts.db.destroy();
+}

@@ -1,0 +1,58 @@
+/**
+ * Every bound of the ledger writer in one place (TigerStyle: put a limit on everything). Options
+ * of `createLedgerWriter` default to these; tests shrink some of them.
+ */
+
+/** Commands decided into one batch, at most. */
+export const batchCommandsMax = 4_096;
+/** Events appended by one batch, at most (the store's group commit takes up to 10,000 per flush). */
+export const batchEventsMax = 8_192;
+/**
+ * JSON bytes of one batch's events (data + metadata), at most. EventStoreDB refuses an append above
+ * 1 MiB (`MaxAppendSize`); three quarters of it leave room for its per-event framing.
+ */
+export const batchBytesMax = 768 * 1_024;
+/** Submissions waiting to be decided; beyond this the writer answers Unavailable('overloaded'). */
+export const queueCommandsMax = 200_000;
+/**
+ * Command outcomes kept in memory. Entries older than what the command-outcome projection holds
+ * are evicted first; entries it does not hold yet are never evicted (idempotency would break), so
+ * past this bound the writer refuses new work until the projection catches up.
+ */
+export const outcomesInMemoryMax = 2_000_000;
+/** Of those, the most recent ones keep their whole answer; older ones are re-read from the log. */
+export const answersInMemoryMax = 65_536;
+/** Characters of a command id (an Idempotency-Key, or a derived id such as `expire-hold:<id>`). */
+export const commandIdLengthMax = 200;
+/** Characters of an actor (`member:<seq>`, `admin:<seq>`, `system:<name>`). */
+export const actorLengthMax = 100;
+/** Characters of a caller-supplied body hash, correlation, causation or request id. */
+export const metadataFieldLengthMax = 200;
+/** Events between two snapshots of the ledger state. */
+export const snapshotEveryEvents = 100_000;
+/** Snapshots kept; older ones are deleted when a new one is written. */
+export const snapshotsKept = 3;
+/** How long the writer keeps trying to learn whether a failed append committed before it stops. */
+export const recoveryTimeoutMs = 30_000;
+/** Reloads after being overtaken by another writer, per minute, before the writer gives up. */
+export const reloadsPerMinuteMax = 10;
+/** Ledger events read per page while folding the log. */
+export const foldPageEventsMax = 1_000;
+/** How often the outcome window re-reads how far the command-outcome projection got. */
+export const projectionProgressRefreshMs = 1_000;
+/** One line of the local transport, at most (a command of 128 legs fits many times over). */
+export const transportLineBytesMax = 1_024 * 1_024;
+/** Requests one transport connection may have outstanding. */
+export const transportInFlightMax = 65_536;
+/** How long a transport client waits for an answer before it reports Unavailable('indeterminate'). */
+export const transportTimeoutMs = 10_000;
+/** How often a standby writer tries to take the leader lock. */
+export const leaderRetryMs = 1_000;
+/** How often the leader checks that its lock session is alive. */
+export const leaderHeartbeatMs = 2_000;
+/** How often the expiry worker looks for holds past their expiresAt. */
+export const expiryIntervalMs = 1_000;
+/** ExpireHold commands one expiry tick submits, at most. */
+export const expiryCommandsPerTickMax = 1_000;
+/** What a 503 tells the client to wait before retrying with the same key. */
+export const retryAfterMs = 1_000;

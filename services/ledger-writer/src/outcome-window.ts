@@ -1,0 +1,100 @@
+import type { GlobalPosition } from '@ledger/event-store';
+import type { LedgerAnswer } from './submission.ts';
+
+/**
+ * What the writer remembers of a command it decided: enough to tell a retry with another body
+ * (409) and to give a retry the original answer, from memory or by re-reading its events.
+ */
+export type OutcomeRecord = {
+  bodyHash: string;
+  /** Ledger-stream revision of the command's first event, and how many it has. */
+  revisionFirst: number;
+  eventCount: number;
+  /** Known once the command committed (absent for events folded from a store that omits it). */
+  position: GlobalPosition | undefined;
+  /** The whole answer, kept for the most recent commands only. */
+  answer: LedgerAnswer | undefined;
+  /** Set while the command is decided but its batch has not committed. */
+  pending: unknown;
+};
+
+/**
+ * The in-memory part of idempotency (DESIGN.md §3): recent command outcomes by key, in revision
+ * order. An entry leaves only once the command-outcome projection holds it (its last revision is
+ * at or below the projection's progress), so every id is always either here or there.
+ */
+export class OutcomeWindow {
+  #entries = new Map<string, OutcomeRecord>();
+  #answerKeys: (string | undefined)[];
+  #answerNext = 0;
+  #sizeMax: number;
+  #projectedRevision = -1;
+
+  constructor(options: { sizeMax: number; answersMax: number }) {
+    this.#sizeMax = options.sizeMax;
+    this.#answerKeys = new Array(Math.max(1, options.answersMax));
+  }
+
+  get size(): number {
+    return this.#entries.size;
+  }
+
+  get(key: string): OutcomeRecord | undefined {
+    return this.#entries.get(key);
+  }
+
+  /** Adds or replaces an entry; it becomes the newest. */
+  set(key: string, record: OutcomeRecord): void {
+    this.#entries.delete(key);
+    this.#entries.set(key, record);
+    if (record.answer !== undefined) this.#rememberAnswer(key);
+  }
+
+  delete(key: string): void {
+    this.#entries.delete(key);
+  }
+
+  /** Records the answer of a command that just committed. */
+  commit(key: string, position: GlobalPosition, answer: LedgerAnswer): void {
+    const record = this.#entries.get(key);
+    if (record === undefined) return;
+    record.position = position;
+    record.pending = undefined;
+    record.answer = answer;
+    this.#rememberAnswer(key);
+  }
+
+  /** The revision up to which the command-outcome projection holds every command. */
+  setProjectedRevision(revision: number): void {
+    if (revision > this.#projectedRevision) this.#projectedRevision = revision;
+    this.#evict();
+  }
+
+  /** True when the window is at its bound and nothing in it may leave yet. */
+  isFull(): boolean {
+    this.#evict();
+    return this.#entries.size >= this.#sizeMax;
+  }
+
+  #evict(): void {
+    for (const [key, record] of this.#entries) {
+      if (this.#entries.size < this.#sizeMax) return;
+      const revisionLast = record.revisionFirst + record.eventCount - 1;
+      if (record.pending !== undefined || revisionLast > this.#projectedRevision) return;
+      this.#entries.delete(key);
+    }
+  }
+
+  // Only the newest answersMax entries keep their answer: memory stays bounded, and older
+  // answers are rebuilt from the log on the rare retry that needs one.
+  #rememberAnswer(key: string): void {
+    const slot = this.#answerNext;
+    const evicted = this.#answerKeys[slot];
+    if (evicted !== undefined && evicted !== key) {
+      const record = this.#entries.get(evicted);
+      if (record !== undefined && record.pending === undefined) record.answer = undefined;
+    }
+    this.#answerKeys[slot] = key;
+    this.#answerNext = (slot + 1) % this.#answerKeys.length;
+  }
+}

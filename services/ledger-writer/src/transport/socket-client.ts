@@ -1,0 +1,115 @@
+import net from 'node:net';
+import { unavailable } from '../answers.ts';
+import { retryAfterMs, transportLineBytesMax, transportTimeoutMs } from '../limits.ts';
+import type { LedgerSubmission, LedgerWriterClient, SubmitResult } from '../submission.ts';
+import type { SocketAddress } from './socket-server.ts';
+import { CoalescedWriter, LineReader, type WireResponse } from './wire.ts';
+
+export type SocketClientOptions = {
+  address: SocketAddress;
+  /** How long an answer may take before it is reported as indeterminate. */
+  timeoutMs?: number;
+};
+
+type Pending = { resolve(result: SubmitResult): void; timer: NodeJS.Timeout };
+
+/**
+ * The write API's end of the local transport. One connection, many requests in flight. A request
+ * that could not be sent is refused cleanly (nothing reached the writer); one that was sent but
+ * not answered (connection lost, timeout) is Unavailable('indeterminate'): the client retries
+ * with the same key and gets the original answer or a first decision.
+ */
+export function createSocketClient(options: SocketClientOptions): LedgerWriterClient {
+  const timeoutMs = options.timeoutMs ?? transportTimeoutMs;
+  let connection: Promise<Connection> | undefined;
+  let nextId = 1;
+  let closed = false;
+
+  function connect(): Promise<Connection> {
+    connection ??= openConnection(options.address, () => {
+      connection = undefined;
+    });
+    connection.catch(() => {
+      connection = undefined;
+    });
+    return connection;
+  }
+
+  return {
+    async submit(submission: LedgerSubmission, submitOptions) {
+      if (closed) return unavailable('stopped', retryAfterMs);
+      let open: Connection;
+      try {
+        open = await connect();
+      } catch {
+        return unavailable('stopped', retryAfterMs);
+      }
+      if (submitOptions?.signal?.aborted) return unavailable('stopped', 0);
+      const id = nextId;
+      nextId = nextId >= Number.MAX_SAFE_INTEGER ? 1 : nextId + 1;
+      return open.request(id, submission, timeoutMs);
+    },
+    async close() {
+      closed = true;
+      const open = await connection?.catch(() => undefined);
+      open?.close();
+    },
+  };
+}
+
+type Connection = {
+  request(id: number, submission: LedgerSubmission, timeoutMs: number): Promise<SubmitResult>;
+  close(): void;
+};
+
+function openConnection(address: SocketAddress, onClosed: () => void): Promise<Connection> {
+  return new Promise((resolve, reject) => {
+    const socket =
+      'path' in address ? net.connect(address.path) : net.connect(address.port, address.host);
+    const pending = new Map<number, Pending>();
+    const reader = new LineReader(transportLineBytesMax);
+    const out = new CoalescedWriter((text) => {
+      if (!socket.destroyed) socket.write(text);
+    });
+    const settle = (id: number, result: SubmitResult) => {
+      const entry = pending.get(id);
+      if (entry === undefined) return;
+      pending.delete(id);
+      clearTimeout(entry.timer);
+      entry.resolve(result);
+    };
+    socket.setNoDelay(true);
+    socket.setEncoding('utf8');
+    socket.on('data', (chunk: string) => {
+      const ok = reader.push(chunk, (line) => {
+        const response = JSON.parse(line) as WireResponse;
+        if ('result' in response) settle(response.id, response.result);
+      });
+      if (!ok) socket.destroy();
+    });
+    // The writer ending its side means it is going away: nothing more will be answered here.
+    socket.on('end', () => socket.destroy());
+    socket.on('close', () => {
+      onClosed();
+      for (const id of [...pending.keys()]) settle(id, unavailable('indeterminate', retryAfterMs));
+    });
+    socket.once('error', reject);
+    socket.once('connect', () => {
+      socket.off('error', reject);
+      socket.on('error', () => socket.destroy());
+      resolve({
+        request(id, submission, timeoutMs) {
+          return new Promise<SubmitResult>((resolveRequest) => {
+            const timer = setTimeout(
+              () => settle(id, unavailable('indeterminate', retryAfterMs)),
+              timeoutMs,
+            );
+            pending.set(id, { resolve: resolveRequest, timer });
+            out.send({ id, submit: submission });
+          });
+        },
+        close: () => socket.destroy(),
+      });
+    });
+  });
+}

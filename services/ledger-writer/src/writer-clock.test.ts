@@ -1,0 +1,22 @@
+// Proves that the writer's clock never goes back and writes Date#toISOString text, and that limit days are calendar days in the service time zone.
+import { describe, expect, test } from 'vitest';
+import { createWriterClock } from './writer-clock.ts';
+
+describe('the writer clock', () => {
+  test('never moves backwards', () => {
+    let now = Date.parse('2025-01-15T03:00:00.000Z');
+    const clock = createWriterClock({ timeZone: 'Asia/Seoul', nowMs: () => now });
+    expect(clock.read().now).toBe('2025-01-15T03:00:00.000Z');
+    now -= 5_000;
+    expect(clock.read().now).toBe('2025-01-15T03:00:00.000Z');
+  });
+
+  test('the day is the calendar day in the service time zone', () => {
+    const clock = createWriterClock({ timeZone: 'Asia/Seoul' });
+    // 15:00 UTC is midnight in Seoul (UTC+9).
+    expect(clock.dayOf(Date.parse('2025-01-15T14:59:59.999Z'))).toBe('2025-01-15');
+    expect(clock.dayOf(Date.parse('2025-01-15T15:00:00.000Z'))).toBe('2025-01-16');
+    const utc = createWriterClock({ timeZone: 'UTC' });
+    expect(utc.dayOf(Date.parse('2025-01-15T15:00:00.000Z'))).toBe('2025-01-15');
+  });
+});

@@ -1,0 +1,32 @@
+import * as limits from './limits.ts';
+
+/** The bounds a writer runs with; every one defaults to limits.ts, tests shrink some. */
+export type WriterSettings = {
+  batchCommandsMax: number;
+  batchEventsMax: number;
+  batchBytesMax: number;
+  queueCommandsMax: number;
+  outcomesInMemoryMax: number;
+  answersInMemoryMax: number;
+  snapshotEveryEvents: number;
+  snapshotsKept: number;
+  recoveryTimeoutMs: number;
+  reloadsPerMinuteMax: number;
+  retryAfterMs: number;
+  projectionProgressRefreshMs: number;
+};
+
+export const defaultWriterSettings: WriterSettings = {
+  batchCommandsMax: limits.batchCommandsMax,
+  batchEventsMax: limits.batchEventsMax,
+  batchBytesMax: limits.batchBytesMax,
+  queueCommandsMax: limits.queueCommandsMax,
+  outcomesInMemoryMax: limits.outcomesInMemoryMax,
+  answersInMemoryMax: limits.answersInMemoryMax,
+  snapshotEveryEvents: limits.snapshotEveryEvents,
+  snapshotsKept: limits.snapshotsKept,
+  recoveryTimeoutMs: limits.recoveryTimeoutMs,
+  reloadsPerMinuteMax: limits.reloadsPerMinuteMax,
+  retryAfterMs: limits.retryAfterMs,
+  projectionProgressRefreshMs: limits.projectionProgressRefreshMs,
+};

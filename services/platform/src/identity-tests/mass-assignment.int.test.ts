@@ -1,0 +1,152 @@
+// Proves request bodies are strict (T16, mass assignment): for every write route of the table, a
+// valid body with extra fields (balance, is_admin, security_level, role, member_seq) is refused with
+// 400 validation_failed naming the unknown keys, and nothing is written; a registration cannot make
+// an administrator or choose its security level.
+import { type RouteEntry, routeTable } from '@ledger/identity';
+import { useTestDatabase } from '@ledger/testing';
+import type { TestMember } from '@ledger/write-api/testing';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import {
+  createIdentityPlatformTestKit,
+  type IdentityPlatformTestKit,
+} from '../testing/identity-platform-test-kit.ts';
+
+const database = useTestDatabase();
+let kit: IdentityPlatformTestKit;
+let member: TestMember;
+let tokens: { member: string; chief: string };
+
+const extraFields = {
+  balance: '1000000',
+  is_admin: true,
+  security_level: 9,
+  role: 'admin',
+  member_seq: 1,
+};
+
+/** A valid body for each write route; the routes that read no body are listed apart. */
+const validBodies: Record<string, unknown> = {
+  'POST /api/v1/auth/token': { user_id: 'someone', password: 'some passphrase' },
+  'POST /api/v1/member': {
+    user_id: 'newcomer',
+    password: 'a long passphrase',
+    email_address: 'newcomer@example.test',
+    user_name: 'New',
+    consents: ['terms_of_service', 'privacy_policy'],
+  },
+  'POST /api/v1/member/find': { user_id: 'someone' },
+  'POST /api/v1/member/find/reset': {
+    user_id: 'someone',
+    code: '123456',
+    new_password: 'a long passphrase',
+  },
+  'POST /api/v1/member/me/email-verification': {},
+  'POST /api/v1/member/me/email-verification/confirm': { code: '123456' },
+  'PUT /api/v1/member/me/password': { current_password: 'x', new_password: 'a long passphrase' },
+  'PUT /api/v1/member/me/email': { password: 'x', email_address: 'x@example.test' },
+  'POST /api/v1/member/me/withdrawal': { password: 'x' },
+  'POST /api/v1/otp': {},
+  'POST /api/v1/otp/:otpId/activate': { otp_token: '123456' },
+  'POST /api/v1/otp/:otpId/deactivate': {},
+  'PUT /api/v1/admin/member/:seq/deny': { is_denied: false },
+  'PUT /api/v1/admin/member/:seq/security-level': { security_level: 2 },
+  'PUT /api/v1/admin/member/:seq/security-level-lock': { is_security_level_locked: true },
+  'PUT /api/v1/admin/member/:seq/statistics-exclusion': { use_statistics_exclude: true },
+  'PUT /api/v1/admin/member/:seq/groups': { group_seqs: [] },
+  'PUT /api/v1/admin/member/:seq/roles': { role_ids: [] },
+  'PUT /api/v1/admin/member/:seq/admin': { is_admin: false },
+  'POST /api/v1/admin/member-group': { name: 'VIP' },
+  'PUT /api/v1/admin/member-group/:seq': { name: 'VIP' },
+  'POST /api/v1/admin/acs/role': { name: 'Support', permissions: [] },
+  'PUT /api/v1/admin/acs/role/:roleId': { name: 'Support', permissions: [] },
+  'PUT /api/v1/admin/setting/:key': { value: 2 },
+  'POST /api/v1/account': { asset: 'KRW', title: 'Main' },
+  'PUT /api/v1/account/:seq': { title: 'Main' },
+  'POST /api/v1/account-transfer': { source_account_seq: 1, target_account_seq: 2, amount: '1' },
+  'PUT /api/v1/admin/account/:seq/status': { status: 'fraud', reason: 'Chargeback' },
+  'POST /api/v1/admin/adjustment': {
+    account_seq: 1,
+    direction: 'credit',
+    amount: '1',
+    reason: 'Correction',
+  },
+  'POST /api/v1/admin/adjustment/:adjustmentId/approve': {},
+  'POST /api/v1/admin/adjustment/:adjustmentId/reject': { reason: 'No evidence' },
+};
+const bodilessRoutes = ['POST /api/v1/auth/token/refresh', 'POST /api/v1/auth/logout'];
+
+const writeRoutes = routeTable.filter(
+  (route) => route.service === 'write' && route.method !== 'GET',
+);
+
+beforeAll(async () => {
+  kit = await createIdentityPlatformTestKit(database());
+  member = await kit.register('plain');
+  const chief = await kit.register('chief');
+  await kit.makeChiefAdministrator(chief.seq);
+  await kit.projected();
+  tokens = { member: (await kit.login(member)).token, chief: (await kit.login(chief)).token };
+});
+afterAll(async () => {
+  await kit.close();
+});
+
+function keyOf(route: RouteEntry): string {
+  return `${route.method} ${route.path}`;
+}
+
+test('every write route has a valid body here, or reads no body at all', () => {
+  expect(writeRoutes.map(keyOf).sort()).toEqual(
+    [...Object.keys(validBodies), ...bodilessRoutes].sort(),
+  );
+});
+
+describe.each(
+  writeRoutes
+    .filter((route) => !bodilessRoutes.includes(keyOf(route)))
+    .map((route) => ({ ...route, name: keyOf(route) })),
+)('$name', (route) => {
+  test('refuses extra fields with 400 and writes nothing', async () => {
+    const path = route.path
+      .replace(':seq', String(member.seq))
+      .replace(':otpId', '00000000-0000-4000-8000-000000000000')
+      .replace(':roleId', '00000000-0000-4000-8000-000000000000')
+      .replace(':adjustmentId', '00000000-0000-4000-8000-000000000000')
+      .replace(':key', 'otp.maximumCount');
+    const token =
+      route.access === 'public'
+        ? undefined
+        : route.access === 'member'
+          ? tokens.member
+          : tokens.chief;
+    const before = await kit.eventCount();
+    const response = await kit.app.request(path, {
+      method: route.method,
+      headers: {
+        'content-type': 'application/json',
+        ...(token === undefined ? {} : { authorization: `Bearer ${token}` }),
+      },
+      body: JSON.stringify({ ...(validBodies[keyOf(route)] as object), ...extraFields }),
+    });
+    expect(response.status).toBe(400);
+    const problem = (await response.json()) as { code: string; errors: { code: string }[] };
+    expect(problem.code).toBe('validation_failed');
+    expect(problem.errors.map((error) => error.code)).toContain('unrecognized_keys');
+    expect(await kit.eventCount()).toBe(before);
+  });
+});
+
+test('a registration cannot set is_admin or security_level: the member is plain', async () => {
+  const response = await kit.post('/api/v1/member', {
+    ...(validBodies['POST /api/v1/member'] as object),
+    is_admin: true,
+  });
+  expect(response.status).toBe(400);
+  const plain = await kit.register('plain');
+  await kit.projected();
+  const token = (await kit.login(plain)).token;
+  const me = (await (await kit.get('/api/v1/member/me', { token })).json()) as {
+    member_info: { is_admin: boolean; security_level: number };
+  };
+  expect(me.member_info).toMatchObject({ is_admin: false, security_level: 1 });
+});

@@ -1,0 +1,1 @@
+export { type Projector, type ProjectorOptions, startProjector } from './start-projector.ts';

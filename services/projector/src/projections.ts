@@ -1,0 +1,12 @@
+import { ledgerBalancesProjection, ledgerProfilesProjection } from '@ledger/ledger-projections';
+import type { Projection } from '@ledger/projection-runner';
+
+/**
+ * Every projection this deployable runs (each feature adds its projection here, and its tables in
+ * the projection's `setup`).
+ */
+export const projections: readonly Projection[] = [
+  // The ledger's read models (issue #9).
+  ledgerBalancesProjection,
+  ledgerProfilesProjection,
+];

@@ -1,0 +1,42 @@
+import { dateRangeShortcuts } from '@ledger/contracts';
+import {
+  localeValues,
+  loginResults,
+  otpRequiredActionValues,
+  securityLevelMax,
+  securityLevelMin,
+} from '@ledger/identity';
+import type { IdentityDb } from '@ledger/identity-store';
+import { Hono } from 'hono';
+import { readSettings } from '../settings-reader.ts';
+
+/**
+ * GET /constant (public): locales, assets with their decimal points, and enumerations. Assets
+ * arrive with the asset catalogue (issue #10); until then the list is empty.
+ */
+export function constantRoutes(db: IdentityDb) {
+  return new Hono().get('/constant', async (c) => {
+    const settings = await readSettings(db);
+    const securityLevels: string[] = [];
+    for (let level = securityLevelMin; level <= securityLevelMax; level += 1) {
+      securityLevels.push(String(level));
+    }
+    c.header('cache-control', 'public, max-age=60');
+    return c.json({
+      data: {
+        locales: { default: settings['locale.default'], supported: settings['locale.supported'] },
+        assets: [] as { code: string; title: string; decimal_point: number }[],
+        enumerations: {
+          all_locales: [...localeValues],
+          account_status: ['normal', 'fraud'],
+          otp_status: ['registered', 'active', 'deactivated'],
+          otp_required_action: [...otpRequiredActionValues],
+          login_result: [...loginResults],
+          security_level: securityLevels,
+          date_range: [...dateRangeShortcuts],
+          sort_order: ['asc', 'desc'],
+        },
+      },
+    });
+  });
+}

@@ -1,0 +1,161 @@
+import { listQuerySchema, PositionSchema, QuerySeqSchema } from '@ledger/contracts';
+import { ProblemError, validate } from '@ledger/http';
+import {
+  accountSortKeys,
+  findAccount,
+  findAdjustment,
+  listAccounts,
+  listAdjustments,
+  listAdminActivity,
+  readBooks,
+} from '@ledger/ledger-projections';
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { dateRangeOf, pageWindow, pagingOf } from '../list-queries.ts';
+import {
+  AccountParameterSchema,
+  accountNotFound,
+  BalanceAtQuerySchema,
+  BalanceLogQuerySchema,
+  balanceAtResponse,
+  balanceLogResponse,
+  type LedgerReadContext,
+} from './ledger-account-routes.ts';
+
+/**
+ * The administrator's ledger screens (SPEC §2): account/list, account/{seq}/view and
+ * /balance-log, the balance at an instant, the per-asset books (every system account, sum = 0,
+ * and whether a ledger projection stopped), forced adjustments, and the administrators' ledger
+ * activity.
+ */
+
+const AssetSchema = z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,31}$/);
+export const AdminAccountListQuerySchema = listQuerySchema({
+  sortable: accountSortKeys,
+  filters: {
+    member_seq: QuerySeqSchema.optional(),
+    asset: AssetSchema.optional(),
+    status: z.enum(['normal', 'fraud']).optional(),
+  },
+});
+export const AdjustmentListQuerySchema = listQuerySchema({
+  sortable: ['proposed_at'],
+  filters: {
+    status: z.enum(['proposed', 'approved', 'rejected', 'executed', 'failed']).optional(),
+    account_seq: QuerySeqSchema.optional(),
+  },
+});
+export const LedgerActivityQuerySchema = listQuerySchema({
+  sortable: ['occurred_at'],
+  filters: { account_seq: QuerySeqSchema.optional() },
+});
+const EmptyQuerySchema = z.strictObject({ after: PositionSchema.optional() });
+const AdjustmentParameterSchema = z.strictObject({ adjustmentId: z.uuid() });
+
+export function ledgerAdminRoutes(context: LedgerReadContext) {
+  const { db, waitForLedger } = context;
+  const account = validate('param', AccountParameterSchema);
+  const anyAccount = async (seq: number) =>
+    (await findAccount(db, seq)) ?? Promise.reject(accountNotFound());
+  return new Hono()
+    .get(
+      '/admin/account',
+      waitForLedger,
+      validate('query', AdminAccountListQuerySchema),
+      async (c) => {
+        const query = c.req.valid('query');
+        const range = dateRangeOf(query, context.now());
+        const { rows, total } = await listAccounts(
+          db,
+          {
+            memberSeq: query.member_seq,
+            asset: query.asset,
+            status: query.status,
+            search: query.search,
+            openedFrom: range.from,
+            openedTo: range.to,
+          },
+          { key: query.sort, order: query.order },
+          pageWindow(query),
+        );
+        return c.json({ data: rows, paging: pagingOf(query, total) });
+      },
+    )
+    .get(
+      '/admin/account/:seq',
+      waitForLedger,
+      account,
+      validate('query', EmptyQuerySchema),
+      async (c) => c.json({ data: await anyAccount(c.req.valid('param').seq) }),
+    )
+    .get(
+      '/admin/account/:seq/balance-log',
+      waitForLedger,
+      account,
+      validate('query', BalanceLogQuerySchema),
+      async (c) => {
+        const view = await anyAccount(c.req.valid('param').seq);
+        return balanceLogResponse(c, context, view, c.req.valid('query'), 'admin');
+      },
+    )
+    .get(
+      '/admin/account/:seq/balance',
+      waitForLedger,
+      account,
+      validate('query', BalanceAtQuerySchema),
+      async (c) => {
+        const view = await anyAccount(c.req.valid('param').seq);
+        return balanceAtResponse(c, context, view, c.req.valid('query').at);
+      },
+    )
+    .get('/admin/book', waitForLedger, validate('query', EmptyQuerySchema), async (c) => {
+      const { books, projections } = await readBooks(db);
+      c.header('cache-control', 'no-store');
+      return c.json({ data: books, projections });
+    })
+    .get(
+      '/admin/adjustment',
+      waitForLedger,
+      validate('query', AdjustmentListQuerySchema),
+      async (c) => {
+        const query = c.req.valid('query');
+        const { rows, total } = await listAdjustments(
+          db,
+          { status: query.status, accountSeq: query.account_seq },
+          { ...pageWindow(query), order: query.order },
+        );
+        return c.json({ data: rows, paging: pagingOf(query, total) });
+      },
+    )
+    .get(
+      '/admin/adjustment/:adjustmentId',
+      waitForLedger,
+      validate('param', AdjustmentParameterSchema),
+      validate('query', EmptyQuerySchema),
+      async (c) => {
+        const adjustment = await findAdjustment(db, c.req.valid('param').adjustmentId);
+        if (adjustment === undefined) {
+          throw new ProblemError({
+            status: 404,
+            code: 'adjustment_not_found',
+            title: 'No such adjustment',
+          });
+        }
+        return c.json({ data: adjustment });
+      },
+    )
+    .get(
+      '/admin/ledger-activity',
+      waitForLedger,
+      validate('query', LedgerActivityQuerySchema),
+      async (c) => {
+        const query = c.req.valid('query');
+        const { rows, total } = await listAdminActivity(
+          db,
+          { accountSeq: query.account_seq },
+          pageWindow(query),
+        );
+        return c.json({ data: rows, paging: pagingOf(query, total) });
+      },
+    );
+}

@@ -1,0 +1,31 @@
+import type { Db } from '@ledger/db';
+import {
+  ledgerBalancesProjectionName,
+  ledgerProfilesProjectionName,
+} from '@ledger/ledger-projections';
+import type { Hono } from 'hono';
+import type { IdentityReadDependencies } from '../identity-dependencies.ts';
+import { readYourWrites } from '../read-your-writes.ts';
+import { ledgerAccountRoutes } from './ledger-account-routes.ts';
+import { ledgerAdminRoutes } from './ledger-admin-routes.ts';
+
+/**
+ * The ledger's read routes under /api/v1 (issue #9). `?after=<position>` waits for both ledger
+ * projections, so a write's position (money, title, status note, adjustment) is visible after it.
+ */
+export function mountLedgerRoutes(
+  // biome-ignore lint/suspicious/noExplicitAny: any Hono app, whatever its env.
+  app: Hono<any>,
+  dependencies: { db: Db; identity: IdentityReadDependencies },
+): void {
+  const context = {
+    db: dependencies.db,
+    now: dependencies.identity.now,
+    waitForLedger: readYourWrites(dependencies.identity, [
+      ledgerBalancesProjectionName,
+      ledgerProfilesProjectionName,
+    ]),
+  };
+  app.route('/api/v1', ledgerAccountRoutes(context));
+  app.route('/api/v1', ledgerAdminRoutes(context));
+}

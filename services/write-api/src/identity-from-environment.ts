@@ -1,0 +1,67 @@
+import { randomUUID } from 'node:crypto';
+import { getConnInfo } from '@hono/node-server/conninfo';
+import {
+  clientAddressResolver,
+  createAccessTokenIssuer,
+  createAccessTokenVerifier,
+  deriveIdentitySecrets,
+  importSigningKey,
+} from '@ledger/auth';
+import type { Db } from '@ledger/db';
+import type { EventStore } from '@ledger/event-store';
+import { identityDb } from '@ledger/identity-store';
+import type { IdentityWriteDependencies } from './identity-dependencies.ts';
+import { limits } from './limits.ts';
+import { createOutboxMailer } from './mail/outbox-mailer.ts';
+import { createSettingsMailer } from './mail/settings-mailer.ts';
+import { loadSettings } from './settings-source.ts';
+
+export type IdentityKeyConfiguration = {
+  /** Ed25519 private key, PKCS#8 DER, base64url. */
+  tokenSigningKey: string;
+  /** 32 random bytes, base64url. */
+  identitySecret: string;
+  smtpPassword?: string | undefined;
+  /** Proxies whose X-Forwarded-For is believed (the web dev server, a load balancer). */
+  trustedProxies?: readonly string[];
+};
+
+/** The client address from the socket (served by @hono/node-server); 'unknown' otherwise. */
+export function socketPeerAddress(c: Parameters<typeof getConnInfo>[0]): string | undefined {
+  try {
+    return getConnInfo(c).remote.address;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Identity's write-side dependencies from key material and infrastructure (main.ts, platform). */
+export function createIdentityWriteDependencies(input: {
+  db: Db;
+  eventStore: EventStore;
+  keys: IdentityKeyConfiguration;
+}): IdentityWriteDependencies {
+  const { privateKey, publicKey } = importSigningKey(input.keys.tokenSigningKey);
+  if (privateKey === undefined) throw new Error('the signing key has no private part');
+  return {
+    eventStore: input.eventStore,
+    now: () => new Date(),
+    newId: randomUUID,
+    tokens: {
+      issuer: createAccessTokenIssuer(privateKey, publicKey),
+      verifier: createAccessTokenVerifier(publicKey, {
+        cacheSizeMax: limits.accessTokenCacheSizeMax,
+      }),
+    },
+    secrets: deriveIdentitySecrets(input.keys.identitySecret),
+    mailer: createSettingsMailer({
+      outbox: createOutboxMailer(identityDb(input.db)),
+      settings: () => loadSettings(input.eventStore),
+      smtpPassword: input.keys.smtpPassword,
+    }),
+    clientAddress: clientAddressResolver({
+      peerAddress: socketPeerAddress,
+      trustedProxies: input.keys.trustedProxies ?? [],
+    }),
+  };
+}

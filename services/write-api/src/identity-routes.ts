@@ -1,0 +1,69 @@
+import { authorization } from '@ledger/auth';
+import type { Db } from '@ledger/db';
+import { identityDb } from '@ledger/identity-store';
+import type { Logger } from '@ledger/runtime';
+import type { Hono } from 'hono';
+import type { IdentityWriteDependencies } from './identity-dependencies.ts';
+import type { MemberWriteContext } from './member-command-runner.ts';
+import {
+  adminMemberGroupRoutes,
+  adminRoleRoutes,
+  adminSettingRoutes,
+} from './routes/admin-access-routes.ts';
+import { adminMemberFlagRoutes, adminMemberGrantRoutes } from './routes/admin-member-routes.ts';
+import { authRoutes } from './routes/auth-routes.ts';
+import { memberRoutes } from './routes/member-routes.ts';
+import { otpRoutes } from './routes/otp-routes.ts';
+import { recoveryRoutes } from './routes/recovery-routes.ts';
+import { loadSettings } from './settings-source.ts';
+
+/**
+ * The authorization middleware for every route of the write API (deny by default, from the one
+ * route table in @ledger/identity). Mounted before any route, so it runs before body validation.
+ */
+export function mountAuthorization(
+  // biome-ignore lint/suspicious/noExplicitAny: any Hono app, whatever its env.
+  app: Hono<any>,
+  dependencies: { db: Db; logger: Logger; identity: IdentityWriteDependencies },
+): void {
+  const { identity } = dependencies;
+  app.use(
+    authorization({
+      service: 'write',
+      db: identityDb(dependencies.db),
+      verifier: identity.tokens.verifier,
+      now: identity.now,
+      accessPolicy: async () => ({
+        administratorOtpRequired: (await loadSettings(identity.eventStore))[
+          'auth.administratorOtpRequired'
+        ],
+      }),
+      onRefused: (refusal) => dependencies.logger.warn('authorization refused', refusal),
+    }),
+  );
+}
+
+/** Identity's write routes under /api/v1 (issue #4). */
+export function mountIdentityRoutes(
+  // biome-ignore lint/suspicious/noExplicitAny: any Hono app, whatever its env.
+  app: Hono<any>,
+  dependencies: { db: Db; identity: IdentityWriteDependencies },
+): void {
+  const context: MemberWriteContext = {
+    identity: dependencies.identity,
+    db: identityDb(dependencies.db),
+  };
+  for (const routes of [
+    authRoutes(context),
+    memberRoutes(context),
+    recoveryRoutes(context),
+    otpRoutes(context),
+    adminMemberFlagRoutes(context),
+    adminMemberGrantRoutes(context),
+    adminMemberGroupRoutes(context),
+    adminRoleRoutes(context),
+    adminSettingRoutes(context),
+  ]) {
+    app.route('/api/v1', routes);
+  }
+}

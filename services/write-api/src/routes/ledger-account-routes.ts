@@ -1,0 +1,279 @@
+import { principalOf } from '@ledger/auth';
+import { ProblemError, validate } from '@ledger/http';
+import { type AccountOpened, type Leg, systemAccountId, type TransferPosted } from '@ledger/ledger';
+import {
+  accountNumberOf,
+  formatMinorUnits,
+  memberIdOf,
+  seqOfWalletAccountId,
+  type WalletAccountFacts,
+  walletAccountId,
+} from '@ledger/ledger-projections';
+import { type Context, Hono } from 'hono';
+import { sql } from 'kysely';
+import { z } from 'zod';
+import { changeTitle, isTitle, recordOpeningTitle } from './ledger-account-profile.ts';
+import {
+  accountNotFound,
+  amountAtScale,
+  amountProblem,
+  clientBodyHash,
+  derivedId,
+  idempotencyKeyOf,
+  ledgerResponse,
+  submitToLedger,
+} from './ledger-submission.ts';
+import type { LedgerWriteContext } from './ledger-write-context.ts';
+
+/**
+ * The member's wallet commands (SPEC §2 Wallet): open an account (several per asset), change its
+ * title, and move money between accounts: between the member's own, or to another member's
+ * account by its number when the policy allows it (a fee may apply). Every object is loaded
+ * scoped to the caller first: another member's account id is a 404 and nothing is written.
+ */
+
+const SeqSchema = z.number().int().min(1).max(9_999_999_999);
+export const AmountTextSchema = z
+  .string()
+  .regex(/^(0|[1-9][0-9]{0,29})(\.[0-9]{1,18})?$/, 'a decimal string such as "1.5"');
+const TitleSchema = z.string().trim().refine(isTitle, '1–50 characters, no control characters');
+
+export const OpenAccountRequestSchema = z.strictObject({
+  asset: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,31}$/),
+  title: TitleSchema,
+});
+export const ChangeAccountTitleRequestSchema = z.strictObject({ title: TitleSchema });
+export const AccountTransferRequestSchema = z
+  .strictObject({
+    source_account_seq: SeqSchema,
+    /** One of the caller's own accounts … */
+    target_account_seq: SeqSchema.optional(),
+    /** … or any member's account by number (1000-0000-0016), when the policy allows. */
+    target_account_number: z
+      .string()
+      .regex(/^1[0-9]{3}-?[0-9]{4}-?[0-9]{4}$/)
+      .optional(),
+    amount: AmountTextSchema,
+  })
+  .refine(
+    (body) =>
+      (body.target_account_seq === undefined) !== (body.target_account_number === undefined),
+    {
+      message: 'exactly one of target_account_seq and target_account_number',
+      path: ['target_account_seq'],
+    },
+  );
+const AccountParameterSchema = z.strictObject({
+  seq: z.coerce.number().int().min(1).max(9_999_999_999),
+});
+
+export function ledgerAccountRoutes(context: LedgerWriteContext) {
+  return new Hono()
+    .post('/account', validate('json', OpenAccountRequestSchema), (c) =>
+      openAccount(context, c, c.req.valid('json')),
+    )
+    .put(
+      '/account/:seq',
+      validate('param', AccountParameterSchema),
+      validate('json', ChangeAccountTitleRequestSchema),
+      async (c) => {
+        const memberSeq = principalOf(c).memberSeq;
+        const account = await context.directory.bySeq(c.req.valid('param').seq);
+        if (account === undefined || account.memberSeq !== memberSeq) throw accountNotFound();
+        const { title } = c.req.valid('json');
+        const position = await changeTitle(
+          context,
+          c,
+          { accountSeq: account.seq, account: account.account, memberSeq, title },
+          derivedId('title', `member:${memberSeq}`, String(c.get('requestId'))),
+        );
+        return ledgerResponse(c, 200, { seq: account.seq, title }, { position, replayed: false });
+      },
+    )
+    .post('/account-transfer', validate('json', AccountTransferRequestSchema), (c) =>
+      transferBetweenAccounts(context, c, c.req.valid('json')),
+    );
+}
+
+async function openAccount(
+  context: LedgerWriteContext,
+  c: Context,
+  body: z.infer<typeof OpenAccountRequestSchema>,
+): Promise<Response> {
+  const key = idempotencyKeyOf(c, { required: true });
+  const memberSeq = principalOf(c).memberSeq;
+  const actor = `member:${memberSeq}`;
+  const decimalPoint = await context.directory.assetScale(body.asset);
+  if (decimalPoint === undefined) {
+    throw new ProblemError({ status: 422, code: 'asset_unknown', title: 'No such asset' });
+  }
+  await refuseAboveAccountLimit(context, { memberSeq, asset: body.asset, actor, key });
+  const seq = await context.directory.nextSeq();
+  const accepted = await submitToLedger(context, c, {
+    commandId: key,
+    actor,
+    command: {
+      type: 'OpenAccount',
+      data: {
+        account: walletAccountId(seq),
+        asset: body.asset,
+        decimalPoint,
+        kind: 'member',
+        memberId: memberIdOf(memberSeq),
+      },
+    },
+    bodyHash: clientBodyHash(c, body),
+  });
+  // On a replay the account is the one the first attempt opened, not the seq taken just now.
+  const opened = accepted.answer.events[0]?.data as AccountOpened['data'];
+  const openedSeq = seqOfWalletAccountId(opened.account);
+  if (openedSeq === undefined) throw new Error('an opened wallet account without a seq');
+  context.directory.remember({
+    account: opened.account,
+    seq: openedSeq,
+    memberSeq,
+    asset: opened.asset,
+    decimalPoint: opened.decimalPoint,
+  });
+  const profile = { accountSeq: openedSeq, account: opened.account, memberSeq, title: body.title };
+  await recordOpeningTitle(context, c, profile, key);
+  const zero = formatMinorUnits(0n, opened.decimalPoint);
+  const data = {
+    seq: openedSeq,
+    member_seq: memberSeq,
+    title: body.title,
+    account_number: accountNumberOf(openedSeq),
+    asset: opened.asset,
+    decimal_point: opened.decimalPoint,
+    balance: zero,
+    holding_balance: zero,
+    available_balance: zero,
+    status: 'normal',
+    regdate: opened.openedAt,
+  };
+  return ledgerResponse(c, 201, data, accepted);
+}
+
+/**
+ * At most `accountsPerAssetMax` accounts per member and asset (counted on the read model, so a
+ * burst may pass it by a few). A retry of an opening already done is never refused by it.
+ */
+async function refuseAboveAccountLimit(
+  context: LedgerWriteContext,
+  input: { memberSeq: number; asset: string; actor: string; key: string },
+): Promise<void> {
+  const { rows } = await sql<{ accounts: string; is_retry: boolean }>`SELECT
+      (SELECT count(*) FROM ledger_accounts WHERE member_seq = ${input.memberSeq}
+         AND asset = ${input.asset} AND kind = 'member')::text AS accounts,
+      EXISTS (SELECT FROM ledger_command_outcomes WHERE actor = ${input.actor}
+         AND command_id = ${input.key}) AS is_retry`.execute(context.db);
+  const row = rows[0];
+  if (
+    row !== undefined &&
+    !row.is_retry &&
+    Number(row.accounts) >= context.policy.accountsPerAssetMax
+  ) {
+    throw new ProblemError({
+      status: 409,
+      code: 'account_limit_reached',
+      title: `At most ${context.policy.accountsPerAssetMax} accounts per asset`,
+    });
+  }
+}
+
+/** The target of a transfer: one of the caller's accounts by seq, or any account by number. */
+async function transferTarget(
+  context: LedgerWriteContext,
+  memberSeq: number,
+  body: z.infer<typeof AccountTransferRequestSchema>,
+): Promise<WalletAccountFacts> {
+  if (body.target_account_seq !== undefined) {
+    const own = await context.directory.bySeq(body.target_account_seq);
+    if (own === undefined || own.memberSeq !== memberSeq) throw accountNotFound();
+    return own;
+  }
+  const target = await context.directory.byAccountNumber(body.target_account_number ?? '');
+  if (target === undefined) throw accountNotFound();
+  if (target.memberSeq !== memberSeq && context.policy.memberTransferScope !== 'any_member') {
+    throw new ProblemError({
+      status: 403,
+      code: 'member_transfer_not_allowed',
+      title: "Transfers to another member's account are not allowed",
+    });
+  }
+  return target;
+}
+
+async function transferBetweenAccounts(
+  context: LedgerWriteContext,
+  c: Context,
+  body: z.infer<typeof AccountTransferRequestSchema>,
+): Promise<Response> {
+  const key = idempotencyKeyOf(c, { required: true });
+  const memberSeq = principalOf(c).memberSeq;
+  const source = await context.directory.bySeq(body.source_account_seq);
+  if (source === undefined || source.memberSeq !== memberSeq) throw accountNotFound();
+  const target = await transferTarget(context, memberSeq, body);
+  if (target.account === source.account) {
+    throw new ProblemError({ status: 422, code: 'same_account', title: 'The same account' });
+  }
+  if (target.asset !== source.asset) {
+    throw new ProblemError({ status: 422, code: 'asset_mismatch', title: 'Different assets' });
+  }
+  const amount = amountAtScale(body.amount, source.decimalPoint);
+  if (amount === undefined) throw amountProblem(body.amount, source.decimalPoint);
+  const isOwn = target.memberSeq === memberSeq;
+  const legs = transferLegs(context, source, target, amount, isOwn);
+  const actor = `member:${memberSeq}`;
+  const accepted = await submitToLedger(context, c, {
+    commandId: key,
+    actor,
+    command: {
+      type: 'PostTransfer',
+      data: {
+        transferId: derivedId('transfer', actor, key),
+        legs,
+        cause: isOwn ? 'internalTransfer' : 'memberTransfer',
+      },
+    },
+    bodyHash: clientBodyHash(c, body),
+  });
+  // The answer, not this request, says what moved: identical on every replay.
+  const posted = accepted.answer.events[0]?.data as TransferPosted['data'];
+  const feeAccount = systemAccountId('feeRevenue', source.asset);
+  const data = {
+    transfer_id: posted.transferId,
+    source_account_seq: source.seq,
+    target_account_number: accountNumberOf(target.seq),
+    asset: source.asset,
+    amount: posted.legs[0]?.amount,
+    fee:
+      posted.legs.find((leg) => leg.credit === feeAccount)?.amount ??
+      formatMinorUnits(0n, source.decimalPoint),
+    posted_at: posted.postedAt,
+  };
+  return ledgerResponse(c, 201, data, accepted);
+}
+
+function transferLegs(
+  context: LedgerWriteContext,
+  source: WalletAccountFacts,
+  target: WalletAccountFacts,
+  amount: string,
+  isOwn: boolean,
+): Leg[] {
+  const legs: Leg[] = [
+    { debit: source.account, credit: target.account, asset: source.asset, amount },
+  ];
+  const feeText = isOwn ? undefined : context.policy.memberTransferFee[source.asset];
+  const fee = feeText === undefined ? undefined : amountAtScale(feeText, source.decimalPoint);
+  if (fee !== undefined) {
+    legs.push({
+      debit: source.account,
+      credit: systemAccountId('feeRevenue', source.asset),
+      asset: source.asset,
+      amount: fee,
+    });
+  }
+  return legs;
+}

@@ -1,0 +1,71 @@
+import { validate } from '@ledger/http';
+import type { AccountStatusChanged } from '@ledger/ledger';
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { noteStatusChange } from './ledger-account-profile.ts';
+import { isReason } from './ledger-adjustment-process.ts';
+import {
+  accountNotFound,
+  actorOf,
+  clientBodyHash,
+  idempotencyKeyOf,
+  ledgerResponse,
+  submitToLedger,
+} from './ledger-submission.ts';
+import type { LedgerWriteContext } from './ledger-write-context.ts';
+
+/**
+ * An administrator switches a wallet account between normal and fraud (SPEC §4, through a
+ * confirmation): the ledger decides the status (a fraud account takes no new debit or hold), the
+ * reason the administrator confirmed with goes to the account's profile stream and the
+ * administrators' activity log.
+ */
+export const ChangeAccountStatusRequestSchema = z.strictObject({
+  status: z.enum(['normal', 'fraud']),
+  reason: z.string().refine(isReason, '1–1000 characters, not only spaces'),
+});
+const AccountParameterSchema = z.strictObject({
+  seq: z.coerce.number().int().min(1).max(9_999_999_999),
+});
+
+export function ledgerAdminAccountRoutes(context: LedgerWriteContext) {
+  return new Hono().put(
+    '/admin/account/:seq/status',
+    validate('param', AccountParameterSchema),
+    validate('json', ChangeAccountStatusRequestSchema),
+    async (c) => {
+      // Not money, but retried safely all the same: the key (or a fresh id) is the command id.
+      const key = idempotencyKeyOf(c, { required: false });
+      const body = c.req.valid('json');
+      const account = await context.directory.bySeq(c.req.valid('param').seq);
+      if (account === undefined) throw accountNotFound();
+      const accepted = await submitToLedger(context, c, {
+        commandId: key,
+        actor: actorOf(c),
+        command: {
+          type: 'ChangeAccountStatus',
+          data: { account: account.account, status: body.status },
+        },
+        bodyHash: clientBodyHash(c, body),
+      });
+      const changed = accepted.answer.events[0]?.data as AccountStatusChanged['data'];
+      const notePosition = await noteStatusChange(context, c, account.memberSeq, {
+        accountSeq: account.seq,
+        account: account.account,
+        status: changed.status,
+        statusPrevious: changed.statusPrevious,
+        reason: body.reason,
+        ledgerCommandId: key,
+      });
+      const data = {
+        seq: account.seq,
+        status: changed.status,
+        status_previous: changed.statusPrevious,
+      };
+      return ledgerResponse(c, 200, data, {
+        position: notePosition ?? accepted.position,
+        replayed: accepted.replayed,
+      });
+    },
+  );
+}

@@ -1,0 +1,23 @@
+import type { Hono } from 'hono';
+import { ledgerAccountRoutes } from './ledger-account-routes.ts';
+import { ledgerAdjustmentRoutes } from './ledger-adjustment-routes.ts';
+import { ledgerAdminAccountRoutes } from './ledger-admin-account-routes.ts';
+import type { LedgerWriteContext } from './ledger-write-context.ts';
+
+/**
+ * The ledger's write routes under /api/v1 (issue #9): always mounted, so the route table and the
+ * app agree; without a writer in the dependencies they answer 503 ledger_unavailable.
+ */
+export function mountLedgerRoutes(
+  // biome-ignore lint/suspicious/noExplicitAny: any Hono app, whatever its env.
+  app: Hono<any>,
+  context: LedgerWriteContext,
+): void {
+  for (const routes of [
+    ledgerAccountRoutes(context),
+    ledgerAdminAccountRoutes(context),
+    ledgerAdjustmentRoutes(context),
+  ]) {
+    app.route('/api/v1', routes);
+  }
+}

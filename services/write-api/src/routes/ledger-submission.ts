@@ -1,0 +1,211 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { optionalPrincipalOf } from '@ledger/auth';
+import type { GlobalPosition } from '@ledger/event-store';
+import { ProblemError, type ProblemInit } from '@ledger/http';
+import type { LedgerRejection } from '@ledger/ledger';
+import {
+  type LedgerAnswer,
+  type LedgerSubmission,
+  type SubmitResult,
+  sortedJson,
+} from '@ledger/ledger-writer';
+import type { Context } from 'hono';
+import type { LedgerWriteContext } from './ledger-write-context.ts';
+
+/**
+ * The path of a money command from HTTP to the writer and back (DESIGN.md §5): the client's
+ * Idempotency-Key is the command id, scoped per actor by the writer; the body hash is taken over
+ * what the client sent (route, path parameters, JSON body), so a retry with the same key and body
+ * gets the original answer, rejections included, and another body gets 409. Every SubmitResult
+ * becomes a response or a problem here.
+ */
+
+/** SHA-256, base64url: the writer's own body-hash form (docs/adr/0010 §3). */
+function hashBodyText(text: string): string {
+  return createHash('sha256').update(text).digest('base64url');
+}
+
+const idempotencyKeyPattern = /^[\x21-\x7e]{1,128}$/;
+
+/** The request's Idempotency-Key; without one (or a malformed one) the request is refused. */
+export function idempotencyKeyOf(c: Context, options: { required: boolean }): string {
+  const key = c.req.header('idempotency-key');
+  if (key === undefined && !options.required) return randomUUID();
+  if (key === undefined || !idempotencyKeyPattern.test(key)) {
+    throw new ProblemError({
+      status: 400,
+      code: key === undefined ? 'idempotency_key_required' : 'idempotency_key_invalid',
+      title: 'A money-moving request needs an Idempotency-Key header (1–128 visible characters)',
+    });
+  }
+  return key;
+}
+
+/** SHA-256 of what the client sent: the method, the path (with its ids) and the JSON body. */
+export function clientBodyHash(c: Context, body: unknown): string {
+  const path = new URL(c.req.url).pathname;
+  return hashBodyText(sortedJson({ method: c.req.method, path, body }));
+}
+
+/** `member:<seq>` on member routes, `admin:<seq>` on administrator routes. */
+export function actorOf(c: Context): string {
+  const principal = optionalPrincipalOf(c);
+  if (principal === undefined) throw new Error('a ledger route without a principal');
+  const isAdmin = new URL(c.req.url).pathname.startsWith('/api/v1/admin/');
+  return `${isAdmin ? 'admin' : 'member'}:${principal.memberSeq}`;
+}
+
+export type Accepted = {
+  answer: Extract<LedgerAnswer, { kind: 'accepted' }>;
+  position: GlobalPosition;
+  replayed: boolean;
+};
+
+/**
+ * Submits and returns an accepted answer; everything else becomes the problem the client gets
+ * (a durable rejection is replayed identically, like an acceptance).
+ */
+export async function submitToLedger(
+  context: LedgerWriteContext,
+  c: Context,
+  submission: Omit<LedgerSubmission, 'requestId'>,
+): Promise<Accepted> {
+  const requestId = String(c.get('requestId'));
+  const result = await context.client.submit({ ...submission, requestId });
+  const principal = optionalPrincipalOf(c);
+  if (result.kind === 'answered') {
+    context.metadata.record({
+      request_id: requestId,
+      member_seq: principal?.memberSeq ?? null,
+      ip_address: context.identity.clientAddress(c),
+      user_agent: c.req.header('user-agent') ?? null,
+    });
+  }
+  return acceptedOrThrow(result);
+}
+
+export function acceptedOrThrow(result: SubmitResult): Accepted {
+  switch (result.kind) {
+    case 'answered':
+      if (result.answer.kind === 'rejected') {
+        throw ledgerRejectionProblem(result.answer.rejection, result.replayed);
+      }
+      return { answer: result.answer, position: result.position, replayed: result.replayed };
+    case 'IdempotencyKeyReused':
+      throw new ProblemError({
+        status: 409,
+        code: 'idempotency_key_reused',
+        title: 'This Idempotency-Key was used with another request',
+      });
+    case 'Unavailable':
+      throw new ProblemError({
+        status: 503,
+        code: 'ledger_unavailable',
+        title:
+          result.reason === 'indeterminate'
+            ? 'The outcome is not known yet; retry with the same Idempotency-Key'
+            : 'The ledger is not available; retry with the same Idempotency-Key',
+        headers: { 'retry-after': String(Math.max(1, Math.ceil(result.retryAfterMs / 1_000))) },
+      });
+    case 'InvalidSubmission':
+      throw new ProblemError({ status: 400, code: 'bad_request', title: 'Malformed command' });
+    case 'WriterFault':
+      throw new ProblemError({ status: 500, code: 'internal_error', title: 'Internal error' });
+  }
+}
+
+/** A response with the read-your-writes position; a replayed answer says so in a header. */
+export function ledgerResponse(
+  c: Context,
+  status: 200 | 201,
+  data: unknown,
+  accepted: { position: GlobalPosition | null; replayed: boolean },
+): Response {
+  if (accepted.replayed) c.header('idempotent-replayed', 'true');
+  return c.json({ data, position: accepted.position }, status);
+}
+
+type ProblemOf = {
+  [Type in LedgerRejection['type']]: (
+    rejection: Extract<LedgerRejection, { type: Type }>,
+  ) => ProblemInit;
+};
+
+const invalid = (code: string, title: string): ProblemInit => ({ status: 422, code, title });
+
+/** Every ledger rejection as a problem; the map's type makes it exhaustive. */
+const rejectionProblems: ProblemOf = {
+  InvalidField: (r) => ({ ...invalid('invalid_field', 'A field is malformed'), detail: r.field }),
+  InvalidDecimalPoint: () => invalid('asset_scale_invalid', 'Invalid decimal point'),
+  DecimalPointMismatch: () => invalid('asset_scale_mismatch', 'The asset has another scale'),
+  InvalidAmount: (r) => ({ ...invalid('amount_invalid', 'Invalid amount'), detail: r.amount }),
+  InvalidExpiry: () => invalid('expiry_invalid', 'Invalid expiry'),
+  AccountAlreadyExists: () => ({ status: 409, code: 'conflict', title: 'Account exists' }),
+  AccountNotFound: () => ({ status: 404, code: 'account_not_found', title: 'No such account' }),
+  AccountKindNotAllowed: () => invalid('account_kind_not_allowed', 'Not a money account'),
+  AccountFrozen: () => ({ status: 409, code: 'account_frozen', title: 'The account is frozen' }),
+  AccountStatusUnchanged: () => ({
+    status: 409,
+    code: 'account_status_unchanged',
+    title: 'The account already has that status',
+  }),
+  AssetMismatch: () => invalid('asset_mismatch', 'The accounts hold different assets'),
+  LegCountInvalid: () => invalid('leg_count_invalid', 'Invalid number of legs'),
+  LegAccountsIdentical: () => invalid('same_account', 'Source and target are the same account'),
+  InsufficientFunds: (r) => ({
+    ...invalid('insufficient_funds', 'Insufficient funds'),
+    detail: `available ${r.available}, requested ${r.requested}`,
+  }),
+  HoldAlreadyExists: () => ({ status: 409, code: 'conflict', title: 'Hold exists' }),
+  HoldNotFound: () => ({ status: 404, code: 'hold_not_found', title: 'No such hold' }),
+  HoldAlreadyResolved: () => ({ status: 409, code: 'hold_resolved', title: 'Hold resolved' }),
+  HoldNotExpired: () => ({ status: 409, code: 'hold_not_expired', title: 'Hold not expired' }),
+  HoldHasNoExpiry: () => ({ status: 409, code: 'hold_without_expiry', title: 'No expiry' }),
+  CaptureCountInvalid: () => invalid('capture_count_invalid', 'Invalid number of captures'),
+  CaptureDuplicatesHold: () => invalid('capture_duplicates_hold', 'A hold captured twice'),
+  CaptureLegNotFromHoldAccount: () => invalid('capture_leg_invalid', 'Capture leg invalid'),
+  CaptureExceedsHold: () => invalid('capture_exceeds_hold', 'Capture exceeds the hold'),
+  LimitNotForAccount: () => invalid('limit_not_for_account', 'Limit of another account'),
+  LimitExceeded: () => invalid('limit_exceeded', 'Daily limit exceeded'),
+};
+
+export function ledgerRejectionProblem(rejection: LedgerRejection, replayed = false): ProblemError {
+  const toProblem = rejectionProblems[rejection.type] as (
+    rejection: LedgerRejection,
+  ) => ProblemInit;
+  const problem = toProblem(rejection);
+  return new ProblemError(
+    replayed
+      ? { ...problem, headers: { ...problem.headers, 'idempotent-replayed': 'true' } }
+      : problem,
+  );
+}
+
+/** `1.5` → `1.50000000` for an 8-decimal asset; undefined when it has more digits or is zero. */
+export function amountAtScale(text: string, decimalPoint: number): string | undefined {
+  const match = /^(0|[1-9][0-9]{0,29})(?:\.([0-9]{1,18}))?$/.exec(text);
+  if (match === null) return undefined;
+  const fraction = match[2] ?? '';
+  if (fraction.length > decimalPoint) return undefined;
+  const scaled =
+    decimalPoint === 0 ? match[1] : `${match[1]}.${fraction.padEnd(decimalPoint, '0')}`;
+  return /^[0.]+$/.test(scaled ?? '0') ? undefined : scaled;
+}
+
+export function amountProblem(amount: string, decimalPoint: number): ProblemError {
+  return new ProblemError({
+    status: 422,
+    code: 'amount_invalid',
+    title: `A positive amount with at most ${decimalPoint} decimals`,
+    detail: amount,
+  });
+}
+
+export function accountNotFound(): ProblemError {
+  return new ProblemError({ status: 404, code: 'account_not_found', title: 'No such account' });
+}
+
+/** The ids a command derives from its key, so a retry names the same transfer or proposal. */
+export function derivedId(prefix: string, actor: string, key: string): string {
+  return `${prefix}:${hashBodyText(`${actor}\u0000${key}`).slice(0, 32)}`;
+}

@@ -1,0 +1,119 @@
+import type { Db } from '@ledger/db';
+import { identityDb } from '@ledger/identity-store';
+import {
+  createWalletAccountDirectory,
+  type WalletAccountDirectory,
+} from '@ledger/ledger-projections';
+import type { LedgerWriterClient } from '@ledger/ledger-writer';
+import type { Logger } from '@ledger/runtime';
+import type { IdentityWriteDependencies } from '../identity-dependencies.ts';
+
+/**
+ * The ledger policy the write API applies before a command reaches the writer. Until the settings
+ * catalogue carries these keys (`ledger.memberTransferScope`, `ledger.memberTransferFee`,
+ * `ledger.adjustmentSingleApprovalMax`), they come through createApp's dependencies, with the
+ * strict defaults below (docs/adr/0011).
+ */
+export type LedgerPolicy = {
+  /** own_accounts: a member moves money only between its own accounts; any_member: also to another member's account (by account number). */
+  memberTransferScope: 'own_accounts' | 'any_member';
+  /** Fee per asset (decimal text) on a transfer to another member, paid to the asset's fee revenue account. */
+  memberTransferFee: Readonly<Record<string, string>>;
+  /**
+   * Forced adjustments up to this amount (per asset) execute on one administrator's proposal;
+   * above it, and for every asset not listed, a second administrator must approve.
+   */
+  adjustmentSingleApprovalMax: Readonly<Record<string, string>>;
+  /** Wallet accounts per member and asset. */
+  accountsPerAssetMax: number;
+};
+
+export const defaultLedgerPolicy: LedgerPolicy = {
+  memberTransferScope: 'own_accounts',
+  memberTransferFee: {},
+  adjustmentSingleApprovalMax: {},
+  accountsPerAssetMax: 20,
+};
+
+/** What the ledger routes need from createApp: the writer client, and the policy. */
+export type LedgerWriteDependencies = {
+  client: LedgerWriterClient;
+  policy?: Partial<LedgerPolicy>;
+};
+
+export type LedgerWriteContext = {
+  db: Db;
+  identity: IdentityWriteDependencies;
+  logger: Logger;
+  client: LedgerWriterClient;
+  policy: LedgerPolicy;
+  directory: WalletAccountDirectory;
+  metadata: RequestMetadataRecorder;
+};
+
+/** Without a writer (a write API deployed before its writer), every ledger command answers 503. */
+const absentWriter: LedgerWriterClient = {
+  submit: async () => ({ kind: 'Unavailable', reason: 'stopped', retryAfterMs: 1_000 }),
+  close: async () => {},
+};
+
+export function createLedgerWriteContext(dependencies: {
+  db: Db;
+  identity: IdentityWriteDependencies;
+  logger: Logger;
+  ledger?: LedgerWriteDependencies | undefined;
+}): LedgerWriteContext {
+  return {
+    db: dependencies.db,
+    identity: dependencies.identity,
+    logger: dependencies.logger,
+    client: dependencies.ledger?.client ?? absentWriter,
+    policy: { ...defaultLedgerPolicy, ...dependencies.ledger?.policy },
+    directory: createWalletAccountDirectory(dependencies.db),
+    metadata: createRequestMetadataRecorder(dependencies.db, dependencies.logger),
+  };
+}
+
+type RequestMetadata = {
+  request_id: string;
+  member_seq: number | null;
+  ip_address: string | null;
+  user_agent: string | null;
+};
+
+export type RequestMetadataRecorder = { record(row: RequestMetadata): void };
+
+/**
+ * Client address and user agent of ledger requests (personal data: never in an event; the events
+ * carry the request id). Money requests come by the thousand per second, so rows are written in
+ * batches, at most every 50 ms, instead of one INSERT per request.
+ */
+function createRequestMetadataRecorder(db: Db, logger: Logger): RequestMetadataRecorder {
+  const pending = new Map<string, RequestMetadata>();
+  let timer: NodeJS.Timeout | undefined;
+  const flush = async () => {
+    timer = undefined;
+    const rows = [...pending.values()];
+    pending.clear();
+    if (rows.length === 0) return;
+    try {
+      await identityDb(db)
+        .insertInto('identity_request_metadata')
+        .values(rows)
+        .onConflict((conflict) => conflict.column('request_id').doNothing())
+        .execute();
+    } catch (error) {
+      logger.error('request metadata lost', { rows: rows.length, error: String(error) });
+    }
+  };
+  return {
+    record(row) {
+      pending.set(row.request_id, { ...row, user_agent: row.user_agent?.slice(0, 512) ?? null });
+      if (pending.size >= 500) void flush();
+      else if (timer === undefined) {
+        timer = setTimeout(() => void flush(), 50);
+        timer.unref();
+      }
+    },
+  };
+}

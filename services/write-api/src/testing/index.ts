@@ -1,0 +1,9 @@
+export {
+  createIdentityWriteTestKit,
+  type IdentityWriteTestKit,
+  otherCode,
+  refreshCookieFrom,
+  type TestMember,
+  testClientAddressHeader,
+  totpAt,
+} from './identity-write-test-kit.ts';

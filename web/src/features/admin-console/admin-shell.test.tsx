@@ -1,0 +1,142 @@
+// @vitest-environment happy-dom
+// Proves the admin console frame: the root path opens it, its menu names every admin screen of
+// SPEC §2 (detail screens included, marked as opened from their list), screens not built yet say
+// so on their own page, unknown paths go to /404, and the page title is page name + product.
+import '../../test-support/dom-environment.ts';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { HttpResponse, http } from 'msw';
+import { beforeAll, beforeEach, expect, test } from 'vitest';
+import { useApiServer } from '../../test-support/api-server.ts';
+import { memberInfo, tokenAnswer } from '../../test-support/fixtures.ts';
+import { fakeToken, renderApp, startI18n } from '../../test-support/render-app.tsx';
+import { hasPathParameters } from '../shell/console-screens.ts';
+import { adminScreens } from './admin-screens.ts';
+
+const server = useApiServer();
+beforeAll(() => startI18n('en-US'));
+beforeEach(() => {
+  const token = fakeToken();
+  server.use(
+    http.post('/api/v1/auth/token/refresh', () => HttpResponse.json(tokenAnswer(token))),
+    http.get('/api/v1/member/me', () =>
+      HttpResponse.json({ member_info: memberInfo({ user_id: 'root', is_admin: true }) }),
+    ),
+    http.get('/api/v1/otp', () => HttpResponse.json({ data: [] })),
+  );
+});
+
+/** The SPEC §2 admin paths, as written there (details expanded), to check the catalog against. */
+const specPaths = [
+  'member/list',
+  'member/group/list',
+  'account/list',
+  'account/update-balance-bulk',
+  'deposit/list',
+  'withdraw/list',
+  'account-transfer/list',
+  'withdraw-transfer/list',
+  'withdraw/policy',
+  'kyc-certification/list',
+  'kyc-realname/list',
+  'kyc-asset-withdraw-address-certification/list',
+  'direct-transfer/list',
+  'private-application/list',
+  'private-deal/list',
+  'loginlog/list',
+  'oauth2-client/list',
+  'activity-log/list',
+  'market/catalog',
+  'asset/list',
+  'asset-plugin/list',
+  'security/catalog',
+  'lang',
+  'acs/catalog',
+  'finance/catalog',
+  'contract/catalog',
+  'cs/ticket/list',
+  'cs/faq/list',
+  'finance/fund-list',
+  'finance/return-list',
+  'finance/dividend-list',
+  'contract/agreement-list',
+  'affiliate/policy',
+  'affiliate/log-list',
+  'affiliate/balance-list',
+  'affiliate/adjust-list',
+  'pg/merchant-list',
+  'pg/merchant/$merchant_seq/view',
+  'pg/feeset',
+  'pg/transaction-list',
+  'brokerage/list',
+  'brokerage/balance-list',
+  'brokerage/share-list',
+  'brokerage/adjust-list',
+  'public/order-list',
+  'public/trade-list',
+  'public/balance-transfer-list',
+  'statistic',
+  'member/$member_seq/view',
+  'member/$member_seq/account',
+  'member/$member_seq/loginlog',
+  'member/$member_seq/oauth2-client',
+  'member/$member_seq/invite-relation',
+  'account/$account_seq/view',
+  'account/$account_seq/balance-log',
+  'brokerage/$brokerage_seq/view',
+  'brokerage/$brokerage_seq/relation-list',
+  'brokerage/$brokerage_seq/balance-list',
+  'brokerage/$brokerage_seq/share-list',
+  'brokerage/$brokerage_seq/adjust-list',
+  'config/member',
+  'config/service',
+  'config/kyc',
+  'config/mail',
+  'config/phone',
+  'config/otp',
+  'config/notification',
+  'config/cs',
+];
+
+test('the catalog holds exactly the SPEC §2 admin screens', () => {
+  const paths = adminScreens.map((screen) => screen.path).filter((path) => path !== '');
+  expect([...paths].sort()).toEqual([...specPaths].sort());
+});
+
+test('the root path opens the admin index, whose menu lists every screen', async () => {
+  const app = renderApp('/');
+  await waitFor(() => expect(app.location().pathname).toBe('/admin'));
+  const menu = await screen.findByRole('navigation', { name: 'Screen menu' });
+  const links = within(menu)
+    .getAllByRole('link')
+    .map((link) => link.getAttribute('href'));
+  const listScreens = adminScreens.filter((screen) => !hasPathParameters(screen));
+  expect(links).toEqual(
+    expect.arrayContaining(listScreens.map((screen) => `/admin/${screen.path}`.replace(/\/$/, ''))),
+  );
+  expect(within(menu).getAllByText('Opened from its list')).toHaveLength(
+    adminScreens.filter(hasPathParameters).length,
+  );
+  expect(document.title).toBe('Admin console | Ledger Exchange');
+});
+
+test('a menu entry opens its screen, which says it is not built yet', async () => {
+  const app = renderApp('/admin');
+  const menu = await screen.findByRole('navigation', { name: 'Screen menu' });
+  fireEvent.click(within(menu).getByRole('link', { name: /Withdrawal policy/ }));
+  await waitFor(() => expect(app.location().pathname).toBe('/admin/withdraw/policy'));
+  expect(await screen.findByRole('heading', { level: 1, name: 'Withdrawal policy' })).toBeDefined();
+  expect(screen.getByText('This screen is not built yet')).toBeDefined();
+  expect(document.title).toBe('Withdrawal policy | Ledger Exchange');
+});
+
+test('a detail screen path with an id is recognised', async () => {
+  renderApp('/admin/account/42/balance-log');
+  expect(
+    await screen.findByRole('heading', { level: 1, name: 'Account balance changes' }),
+  ).toBeDefined();
+});
+
+test('an unknown admin path goes to /404', async () => {
+  const app = renderApp('/admin/no/such/screen');
+  await waitFor(() => expect(app.location().pathname).toBe('/404'));
+});

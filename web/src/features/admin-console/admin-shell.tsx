@@ -1,0 +1,44 @@
+import { Anchor } from '@mantine/core';
+import { Link } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ConsoleNav } from '../shell/console-nav.tsx';
+import { groupScreens, hasPathParameters } from '../shell/console-screens.ts';
+import { ConsoleShell } from '../shell/console-shell.tsx';
+import { useIsScreenBuilt } from '../shell/screen-status.ts';
+import { type AdminScreen, adminScreens } from './admin-screens.ts';
+
+export const adminRoot = '/admin';
+
+export function adminHref(screen: AdminScreen): string {
+  return screen.path === '' ? adminRoot : `${adminRoot}/${screen.path}`;
+}
+
+/** The admin console frame; its menu lists every admin screen of SPEC §2. */
+export function AdminShell({ children }: { children: ReactNode }) {
+  const { t } = useTranslation('admin');
+  const isBuilt = useIsScreenBuilt();
+  const groups = groupScreens(adminScreens).map(({ group, screens }) => ({
+    key: group,
+    label: t(`groups.${group}`),
+    items: screens.map((screen) => ({
+      key: screen.key,
+      label: t(`screens.${screen.key}`),
+      href: adminHref(screen),
+      isBuilt: isBuilt(adminRoot, screen),
+      isDetail: hasPathParameters(screen),
+    })),
+  }));
+  return (
+    <ConsoleShell
+      brand={
+        <Anchor component={Link} to="/admin" size="sm" visibleFrom="sm">
+          {t('title')}
+        </Anchor>
+      }
+      navigation={<ConsoleNav groups={groups} />}
+    >
+      {children}
+    </ConsoleShell>
+  );
+}

@@ -1,0 +1,239 @@
+import type { MemberInfo } from '@ledger/contracts';
+import { Anchor, Group, Text } from '@mantine/core';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { useAtomValue } from 'jotai';
+import { useTranslation } from 'react-i18next';
+import { formatAmount, isDecimalString } from '../../ui-kit/amount/amount-format.ts';
+import { formatDateTime } from '../../ui-kit/date-time/format-date-time.ts';
+import type { ListColumn } from '../../ui-kit/list/list-screen.tsx';
+import type { ListSearch } from '../../ui-kit/list/list-search.ts';
+import { type LoginLogRow, loginLogQuery, useLoginLogColumns } from '../admin-access/login-log.tsx';
+import { localeAtom } from '../shell/locale-atom.ts';
+import type { MemberTabSearch } from './admin-list-search.ts';
+import { memberInviteRelationQuery, memberUnknownTabQuery } from './admin-member-queries.ts';
+import { memberViewHref } from './member-list-page.tsx';
+import { MemberStatusBadges, memberStatusText } from './member-status.tsx';
+import { MemberTabTable } from './member-tab-table.tsx';
+
+type TabProps<Search extends ListSearch> = {
+  seq: number;
+  search: Search;
+  onSearchChange: (update: (previous: Search) => Search) => void;
+};
+
+type UnknownRow = Record<string, unknown>;
+
+function field(row: UnknownRow, name: string): string {
+  const value = row[name];
+  return typeof value === 'string' || typeof value === 'number' ? String(value) : '';
+}
+
+function rowKeyOf(row: UnknownRow): string {
+  return field(row, 'seq') || field(row, 'client_id') || JSON.stringify(row);
+}
+
+/**
+ * SPEC §2 member/{seq}/account: the member's wallet accounts (SPEC §3 Account). The wallet read
+ * model arrives with the ledger issues; until then the server lists none and the tab says so.
+ */
+export function MemberAccountTab({ seq, search, onSearchChange }: TabProps<MemberTabSearch>) {
+  const { t } = useTranslation('admin-members');
+  const locale = useAtomValue(localeAtom);
+  const accounts = useQuery({
+    ...memberUnknownTabQuery(seq, 'account', search),
+    placeholderData: keepPreviousData,
+  });
+  const columns: ListColumn<UnknownRow>[] = [
+    {
+      accessor: 'account_number',
+      title: t('accounts.number'),
+      text: (row) => field(row, 'account_number'),
+    },
+    { accessor: 'title', title: t('accounts.title'), text: (row) => field(row, 'title') },
+    {
+      accessor: 'balance',
+      title: t('accounts.balance'),
+      textAlign: 'right',
+      text: (row) => {
+        const balance = field(row, 'balance');
+        return isDecimalString(balance) ? formatAmount(balance, locale) : balance;
+      },
+    },
+    { accessor: 'status', title: t('accounts.status'), text: (row) => field(row, 'status') },
+    {
+      accessor: 'regdate',
+      title: t('accounts.regdate'),
+      isSortable: true,
+      text: (row) => formatDateTime(field(row, 'regdate'), locale),
+    },
+  ];
+  return (
+    <MemberTabTable
+      label={t('detail.tabs.account')}
+      search={search}
+      onSearchChange={onSearchChange}
+      columns={columns}
+      rows={accounts.data?.data}
+      total={accounts.data?.paging.total}
+      isFetching={accounts.isFetching}
+      error={accounts.error}
+      rowKey={rowKeyOf}
+      emptyText={t('accounts.empty')}
+    />
+  );
+}
+
+/**
+ * SPEC §2 member/{seq}/oauth2-client: the member's OAuth2 clients (SPEC §3: name, id, redirect
+ * URI). OAuth2 clients are not built yet; the server lists none and the tab says so.
+ */
+export function MemberOauth2ClientTab({ seq, search, onSearchChange }: TabProps<MemberTabSearch>) {
+  const { t } = useTranslation('admin-members');
+  const locale = useAtomValue(localeAtom);
+  const clients = useQuery({
+    ...memberUnknownTabQuery(seq, 'oauth2-client', search),
+    placeholderData: keepPreviousData,
+  });
+  const columns: ListColumn<UnknownRow>[] = [
+    { accessor: 'name', title: t('oauth2Clients.name'), text: (row) => field(row, 'name') },
+    {
+      accessor: 'client_id',
+      title: t('oauth2Clients.clientId'),
+      text: (row) => field(row, 'client_id'),
+    },
+    {
+      accessor: 'redirect_uri',
+      title: t('oauth2Clients.redirectUri'),
+      text: (row) => field(row, 'redirect_uri'),
+    },
+    {
+      accessor: 'regdate',
+      title: t('oauth2Clients.regdate'),
+      isSortable: true,
+      text: (row) => formatDateTime(field(row, 'regdate'), locale),
+    },
+  ];
+  return (
+    <MemberTabTable
+      label={t('detail.tabs.oauth2Client')}
+      search={search}
+      onSearchChange={onSearchChange}
+      columns={columns}
+      rows={clients.data?.data}
+      total={clients.data?.paging.total}
+      isFetching={clients.isFetching}
+      error={clients.error}
+      rowKey={rowKeyOf}
+      emptyText={t('oauth2Clients.empty')}
+    />
+  );
+}
+
+/** SPEC §2 member/{seq}/invite-relation: who invited the member, and the members it invited. */
+export function MemberInviteRelationTab({
+  seq,
+  search,
+  onSearchChange,
+}: TabProps<MemberTabSearch>) {
+  const { t } = useTranslation('admin-members');
+  const locale = useAtomValue(localeAtom);
+  const relation = useQuery({
+    ...memberInviteRelationQuery(seq, search),
+    placeholderData: keepPreviousData,
+  });
+  const inviter = relation.data?.inviter;
+  const columns: ListColumn<MemberInfo>[] = [
+    {
+      accessor: 'user_id',
+      title: t('members.columns.userId'),
+      text: (row) => row.user_id ?? t('members.erased'),
+      render: (row) => (
+        <Anchor component={Link} to={memberViewHref(row.seq)} size="sm">
+          {row.user_id ?? t('members.erased')}
+        </Anchor>
+      ),
+    },
+    { accessor: 'uid', title: t('members.columns.uid'), text: (row) => row.uid },
+    {
+      accessor: 'user_name',
+      title: t('members.columns.userName'),
+      text: (row) => row.user_name ?? '',
+    },
+    {
+      accessor: 'status',
+      title: t('members.columns.status'),
+      text: (row) => memberStatusText(row, t),
+      render: (row) => <MemberStatusBadges member={row} />,
+    },
+    {
+      accessor: 'regdate',
+      title: t('members.columns.joined'),
+      isSortable: true,
+      text: (row) => formatDateTime(row.regdate, locale),
+    },
+  ];
+  return (
+    <MemberTabTable
+      label={t('invites.invitees')}
+      search={search}
+      onSearchChange={onSearchChange}
+      columns={columns}
+      rows={relation.data?.data}
+      total={relation.data?.paging.total}
+      isFetching={relation.isFetching}
+      error={relation.error}
+      rowKey={(row) => String(row.seq)}
+      emptyText={t('invites.empty')}
+      header={
+        <Group gap="xs">
+          <Text size="sm" fw={600}>
+            {t('invites.invitedBy')}
+          </Text>
+          {inviter === undefined || inviter.seq === null ? (
+            <Text size="sm">{t('invites.noInviter')}</Text>
+          ) : (
+            <Anchor component={Link} to={memberViewHref(inviter.seq)} size="sm">
+              {inviter.user_id ?? t('members.erased')}
+            </Anchor>
+          )}
+        </Group>
+      }
+    />
+  );
+}
+
+/** SPEC §2 member/{seq}/loginlog: the member's login attempts with IP and user agent. */
+export function MemberLoginlogTab<Search extends ListSearch>({
+  seq,
+  search,
+  onSearchChange,
+}: TabProps<Search>) {
+  const { t } = useTranslation('admin-members');
+  const log = useQuery({ ...loginLogQuery(search, seq), placeholderData: keepPreviousData });
+  const columns = useLoginLogColumns(false);
+  return (
+    <MemberTabTable<LoginLogRow, Search>
+      label={t('detail.tabs.loginlog')}
+      search={search}
+      onSearchChange={onSearchChange}
+      columns={columns}
+      rows={log.data?.data}
+      total={log.data?.paging.total}
+      isFetching={log.isFetching}
+      error={log.error}
+      rowKey={(row) => row.attempt_id}
+      emptyText={t('loginlog.empty')}
+      header={
+        <Anchor
+          size="sm"
+          renderRoot={(props) => (
+            <Link {...props} to="/admin/loginlog/list" search={{ member_seq: seq }} />
+          )}
+        >
+          {t('loginlog.openFullLog')}
+        </Anchor>
+      }
+    />
+  );
+}

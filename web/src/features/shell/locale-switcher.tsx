@@ -1,0 +1,30 @@
+import { NativeSelect } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useAtom } from 'jotai';
+import { useTranslation } from 'react-i18next';
+import { isLocale, localeNames, locales } from '../../i18n/locales.ts';
+import { localeAtom } from './locale-atom.ts';
+
+const options = locales.map((locale) => ({ value: locale, label: localeNames[locale] }));
+
+/** Picks the language (stored in the locale cookie); server answers are fetched again in it. */
+export function LocaleSwitcher() {
+  const { t } = useTranslation();
+  const [locale, setLocale] = useAtom(localeAtom);
+  const queryClient = useQueryClient();
+  return (
+    <NativeSelect
+      aria-label={t('locale.label')}
+      size="xs"
+      data={options}
+      value={locale}
+      onChange={async (event) => {
+        const next = event.currentTarget.value;
+        if (!isLocale(next)) return;
+        await setLocale(next);
+        // Server messages follow Accept-Language.
+        await queryClient.invalidateQueries();
+      }}
+    />
+  );
+}

@@ -1,0 +1,41 @@
+import { Anchor, Button, Group, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { Link, useLocation } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import { accessTokenCookie } from '../../lib/access-token.ts';
+import { memberLabel, memberMeQueryOptions } from '../auth/member-info.ts';
+
+/** The logged-in user's id and the logout link (which remembers the page left, SPEC §2). */
+export function UserMenu() {
+  const { t } = useTranslation();
+  // Without a token nobody is logged in: no need to ask the server.
+  const member = useQuery({
+    ...memberMeQueryOptions(),
+    enabled: accessTokenCookie.read() !== undefined,
+  });
+  const location = useLocation();
+  if (member.data === undefined) {
+    return (
+      <Button component={Link} to="/login" size="xs" variant="light">
+        {t('nav.login')}
+      </Button>
+    );
+  }
+  return (
+    <Group gap="xs" wrap="nowrap">
+      <Text size="sm" fw={600} aria-label={t('nav.loggedInAs')}>
+        {memberLabel(member.data)}
+      </Text>
+      <Anchor component={Link} to="/my-page" size="sm">
+        {t('nav.myPage')}
+      </Anchor>
+      <Button
+        size="xs"
+        variant="subtle"
+        renderRoot={(props) => <Link {...props} to="/logout" search={{ from: location.href }} />}
+      >
+        {t('nav.logout')}
+      </Button>
+    </Group>
+  );
+}

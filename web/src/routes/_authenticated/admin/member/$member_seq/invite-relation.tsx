@@ -1,0 +1,25 @@
+import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
+import {
+  listDefaults,
+  MemberTabSearchSchema,
+} from '../../../../../features/admin-members/admin-list-search.ts';
+import { parseMemberSeq } from '../../../../../features/admin-members/member-detail-frame.tsx';
+import { MemberInviteRelationTab } from '../../../../../features/admin-members/member-list-tabs.tsx';
+
+export const Route = createFileRoute('/_authenticated/admin/member/$member_seq/invite-relation')({
+  validateSearch: MemberTabSearchSchema,
+  search: { middlewares: [stripSearchParams(listDefaults(MemberTabSearchSchema))] },
+  component: function MemberInviteRelationTabRoute() {
+    const navigate = Route.useNavigate();
+    const search = Route.useSearch();
+    const seq = parseMemberSeq(Route.useParams().member_seq);
+    if (seq === undefined) return null;
+    return (
+      <MemberInviteRelationTab
+        seq={seq}
+        search={search}
+        onSearchChange={(update) => void navigate({ search: update })}
+      />
+    );
+  },
+});
