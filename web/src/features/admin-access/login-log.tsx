@@ -92,6 +92,7 @@ export function useLoginLogColumns(withMember: boolean): ListColumn<LoginLogRow>
         <Badge
           size="sm"
           variant="light"
+          miw="max-content"
           color={isLoginResult(row.result) ? resultColors[row.result] : 'gray'}
         >
           {loginResultText(row.result, t)}

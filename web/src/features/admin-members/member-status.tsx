@@ -31,11 +31,11 @@ export function MemberStatusBadges({
   const status = memberStatus(member);
   return (
     <Group gap={4} wrap="nowrap">
-      <Badge size="sm" variant="light" color={statusColors[status]}>
+      <Badge size="sm" variant="light" color={statusColors[status]} miw="max-content">
         {t(`status.${status}`)}
       </Badge>
       {member.is_admin ? (
-        <Badge size="sm" variant="light" color="indigo">
+        <Badge size="sm" variant="light" color="indigo" miw="max-content">
           {t('status.administrator')}
         </Badge>
       ) : undefined}
