@@ -16,6 +16,8 @@ export const projects: TestProjectInlineConfiguration[] = [
         'web/{src,vite-plugins}/**/*.test.{ts,tsx}',
       ],
       exclude: [...ignored, '**/*.int.test.ts', '**/*.e2e.test.ts'],
+      // DOM tests render whole screens; on 2 shared cores that can take seconds.
+      testTimeout: 20_000,
     },
   },
   {

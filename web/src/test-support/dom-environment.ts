@@ -36,7 +36,8 @@ function installBrowserStubs() {
 
 installBrowserStubs();
 // happy-dom renders a whole Mantine screen in hundreds of milliseconds on a busy machine.
-configure({ asyncUtilTimeout: 5_000 });
+// Generous: CI machines have 2 shared cores; a passing wait returns as soon as it holds.
+configure({ asyncUtilTimeout: 10_000 });
 vi.setConfig({ testTimeout: 20_000 });
 
 /** Every cookie of the page, removed, so tests do not share a session. */
