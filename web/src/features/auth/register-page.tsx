@@ -46,23 +46,24 @@ function serverFieldErrors(error: unknown): Partial<Record<string, string>> {
 function ConsentChecks(props: {
   given: RegistrationConsent[];
   hasProblem: boolean;
-  onToggle: (consent: RegistrationConsent, isChecked: boolean) => void;
+  onChange: (given: RegistrationConsent[]) => void;
 }) {
   const { t } = useTranslation('auth');
+  // A controlled group: inside Checkbox.Group, Mantine derives each box's state from the group's
+  // value, so the boxes carry values and the group owns the selection.
   return (
     <Checkbox.Group
       label={t('register.consentsLabel')}
       error={props.hasProblem ? t(registrationErrorKeys.consents) : undefined}
+      value={props.given}
+      onChange={(values) =>
+        props.onChange(registrationConsents.filter((consent) => values.includes(consent)))
+      }
       required
     >
       <Stack gap={6} mt={4}>
         {registrationConsents.map((consent) => (
-          <Checkbox
-            key={consent}
-            label={t(`register.consents.${consent}`)}
-            checked={props.given.includes(consent)}
-            onChange={(event) => props.onToggle(consent, event.currentTarget.checked)}
-          />
+          <Checkbox key={consent} value={consent} label={t(`register.consents.${consent}`)} />
         ))}
       </Stack>
     </Checkbox.Group>
@@ -113,12 +114,6 @@ export function RegisterPage() {
         change({ [name]: event.currentTarget.value }),
     };
   };
-  const toggleConsent = (consent: RegistrationConsent, isChecked: boolean) =>
-    change({
-      consents: isChecked
-        ? [...values.consents, consent]
-        : values.consents.filter((given) => given !== consent),
-    });
   return (
     <AuthCard title={t('register.title')} current="register">
       <form onSubmit={submit} aria-label={t('register.formLabel')} noValidate>
@@ -132,7 +127,7 @@ export function RegisterPage() {
           <ConsentChecks
             given={values.consents}
             hasProblem={problems.consents !== undefined}
-            onToggle={toggleConsent}
+            onChange={(consents) => change({ consents })}
           />
           <FailureAlert error={register.error} />
           <Button type="submit" loading={register.isPending}>
