@@ -1,7 +1,7 @@
 // Event store benchmark (not a test): starts its own embedded PostgreSQL, migrates it, and prints
 // append, catch-up and projector throughput as a markdown table for docs/performance.md.
 // Usage: node scripts/bench-event-store.ts [--seconds 5] [--in-flight 2] [--catch-up-events 200000]
-//        [--no-notify]
+//        [--no-notify] [--only appends,ledger,catch-up,projector]
 import { randomUUID } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
@@ -21,8 +21,10 @@ const { values: args } = parseArgs({
     'in-flight': { type: 'string', default: '2' },
     'catch-up-events': { type: 'string', default: '200000' },
     'no-notify': { type: 'boolean', default: false },
+    only: { type: 'string', default: 'appends,ledger,catch-up,projector' },
   },
 });
+const workloads = new Set(args.only.split(','));
 const seconds = Number(args.seconds);
 const inFlight = Number(args['in-flight']);
 const catchUpEvents = Number(args['catch-up-events']);
@@ -52,15 +54,14 @@ async function main(): Promise<void> {
     });
     const rows: Row[] = [];
     try {
-      for (const eventsPerAppend of [1, 10]) {
-        for (const writers of [1, 8, 32])
-          rows.push(await benchAppends(store, writers, eventsPerAppend));
-      }
-      rows.push(await benchLedgerBatches(store));
+      if (workloads.has('appends')) rows.push(...(await benchAllAppends(store)));
+      if (workloads.has('ledger')) rows.push(await benchLedgerBatches(store));
       await fill(store, catchUpEvents);
-      rows.push(await benchCatchUp(store));
-      rows.push(await benchSubscribeCatchUp(store));
-      rows.push(await benchProjector(store, url));
+      if (workloads.has('catch-up')) {
+        rows.push(await benchCatchUp(store));
+        rows.push(await benchSubscribeCatchUp(store));
+      }
+      if (workloads.has('projector')) rows.push(await benchProjector(store, url));
     } finally {
       await store.close();
     }
@@ -116,6 +117,15 @@ function payload(index: number): NewEvent {
     data: { index, account: `acc-${index % 1000}`, amount: '123.45000000', asset: 'BTC' },
     metadata: { commandId: randomUUID(), actor: 'system:bench' },
   };
+}
+
+async function benchAllAppends(store: EventStore): Promise<Row[]> {
+  const rows: Row[] = [];
+  for (const eventsPerAppend of [1, 10]) {
+    for (const writers of [1, 8, 32])
+      rows.push(await benchAppends(store, writers, eventsPerAppend));
+  }
+  return rows;
 }
 
 /** Each writer appends to its own stream at the exact revision it last got back. */

@@ -14,7 +14,7 @@ function harness(options: Partial<GroupCommitOptions> = {}) {
       return new Promise<void>((resolve) => release.push(resolve));
     },
     { weigh: (item) => item.weight, key: (item) => item.key },
-    { maxInFlight: 1, maxItems: 100, maxWeight: 1_000, ...options },
+    { maxInFlight: 1, maxItems: 100, maxWeight: 1_000, minSplitWeight: 1, ...options },
   );
   const turn = () => new Promise((resolve) => setImmediate(resolve));
   return { queue, flushes, release, turn };
@@ -71,6 +71,15 @@ test('with two flushes in flight, waiting items are split between them', async (
   for (let index = 0; index < 10; index += 1) queue.enqueue({ key: `k${index}`, weight: 1 });
   await turn();
   expect(flushes.map((batch) => batch.length)).toEqual([5, 5]);
+  for (const resolve of release.splice(0)) resolve();
+  await queue.drain();
+});
+
+test('a light queue is not split: it goes into one flush', async () => {
+  const { queue, flushes, release, turn } = harness({ maxInFlight: 2, minSplitWeight: 64 });
+  for (let index = 0; index < 32; index += 1) queue.enqueue({ key: `k${index}`, weight: 1 });
+  await turn();
+  expect(flushes.map((batch) => batch.length)).toEqual([32]);
   for (const resolve of release.splice(0)) resolve();
   await queue.drain();
 });

@@ -25,7 +25,12 @@ export type PostgresEventStoreOptions = (
   startupGuard?: boolean;
 };
 
-const defaultGroupCommit: GroupCommitOptions = { maxInFlight: 2, maxItems: 256, maxWeight: 10_000 };
+const defaultGroupCommit: GroupCommitOptions = {
+  maxInFlight: 2,
+  maxItems: 256,
+  maxWeight: 10_000,
+  minSplitWeight: 64,
+};
 const defaultPolling: PollingOptions = { minMs: 5, maxMs: 250, idleMs: 1_000 };
 
 /**

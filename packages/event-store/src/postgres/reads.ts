@@ -21,7 +21,11 @@ type EventRow = {
   type: string;
   data: unknown;
   metadata: EventMetadata;
-  recorded_at: Date;
+  /**
+   * Microseconds since the epoch: cheaper for Postgres to send than for Node to parse a
+   * timestamp (on catch-up reads the parse was the most expensive part of a row).
+   */
+  recorded_us: string;
 };
 
 const eventColumns = columnsOf('es_events');
@@ -35,7 +39,7 @@ function toRecordedEvent(row: EventRow): RecordedEvent {
     streamName: row.stream,
     revision: BigInt(row.revision),
     position: encodePosition(row.tx, row.seq),
-    recordedAt: row.recorded_at,
+    recordedAt: new Date(Math.floor(Number(row.recorded_us) / 1_000)),
   };
 }
 
@@ -163,7 +167,7 @@ function columnsOf(table: string): string {
   return `${table}.transaction_id::text AS tx, ${table}.global_seq::text AS seq,
     ${table}.stream_id AS stream, ${table}.stream_revision::text AS revision,
     ${table}.event_id::text AS id, ${table}.event_type AS type, ${table}.data, ${table}.metadata,
-    ${table}.recorded_at`;
+    round(date_part('epoch', ${table}.recorded_at) * 1000000)::int8::text AS recorded_us`;
 }
 
 /** Rows a filtered page examines per requested event, at least. */

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { makeEvents, uniqueStream } from '../contract/index.ts';
 import type { EventStore, ReadStreamOptions } from '../port.ts';
 import { createPostgresEventStore } from './index.ts';
+import { connect } from './test-support.ts';
 
 const database = useTestDatabase();
 let store: EventStore;
@@ -39,4 +40,21 @@ test.each([
   ['the last 1001, backwards', { direction: 'backwards', maxCount: 1_001 }, range(2_499, 1_499)],
 ] as [string, ReadStreamOptions, number[]][])('%s', async (_, options, expected) => {
   expect(await revisions(options)).toEqual(expected);
+});
+
+test('recordedAt is the stored timestamp to the millisecond (truncated, as a Date holds it)', async () => {
+  const client = await connect(database().url);
+  try {
+    const { rows } = await client.query<{ revision: string; ms: string }>(
+      `SELECT stream_revision::text AS revision, floor(extract(epoch FROM recorded_at) * 1000)::text AS ms
+         FROM es_events WHERE stream_id = $1 AND stream_revision IN (0, 1500)`,
+      [stream],
+    );
+    const read = new Map<string, number>();
+    for await (const event of store.readStream(stream))
+      read.set(event.revision.toString(), event.recordedAt.getTime());
+    for (const row of rows) expect(read.get(row.revision)).toBe(Number(row.ms));
+  } finally {
+    await client.end();
+  }
 });
