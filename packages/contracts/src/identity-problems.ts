@@ -63,6 +63,8 @@ export const identityProblemCodes = [
   'read_model_behind',
   /** 409: the aggregate changed concurrently too often; retry. */
   'write_conflict',
+  /** 409: an administrator tried to deny itself or drop its own administrator flag. */
+  'self_administration_refused',
 ] as const;
 
 export type IdentityProblemCode = (typeof identityProblemCodes)[number];

@@ -128,6 +128,7 @@ describe('administrator commands', () => {
       { token: chiefToken },
     );
     expect(response.status).toBe(409);
+    expect(((await response.json()) as { code: string }).code).toBe('self_administration_refused');
   });
 });
 
@@ -211,10 +212,23 @@ test('GET /constant is public: locales, assets and enumerations', async () => {
     data: {
       locales: { default: string };
       assets: unknown[];
+      member: { sign_up_enabled: boolean; login_identifier: string };
+      otp: { allow_cancel: boolean; maximum_count: number; required_actions: string[] };
       enumerations: Record<string, string[]>;
     };
   };
   expect(body.data.locales.default).toBe('ko-KR');
+  expect(body.data.member.sign_up_enabled).toBe(true);
+  expect(body.data.otp.allow_cancel).toBe(true);
+  // The settings test above set otp.maximumCount to 2: the constant follows the settings once the
+  // projection has it.
+  await expect
+    .poll(async () => {
+      const again = (await (await kit.get('/api/v1/constant')).json()) as typeof body;
+      return again.data.otp.maximum_count;
+    })
+    .toBe(2);
+  expect(body.data.otp.required_actions.length).toBeGreaterThan(0);
   expect(body.data.assets).toEqual([]);
   expect(body.data.enumerations.date_range).toContain('last_7_days');
 });

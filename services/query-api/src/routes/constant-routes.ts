@@ -11,8 +11,9 @@ import { Hono } from 'hono';
 import { readSettings } from '../settings-reader.ts';
 
 /**
- * GET /constant (public): locales, assets with their decimal points, and enumerations. Assets
- * arrive with the asset catalogue (issue #10); until then the list is empty.
+ * GET /constant (public): locales, assets with their decimal points, the settings a client needs
+ * before login (sign-up, login identifier, OTP rules; never a secret or a mail setting), and
+ * enumerations. Assets arrive with the asset catalogue (issue #10); until then the list is empty.
  */
 export function constantRoutes(db: IdentityDb) {
   return new Hono().get('/constant', async (c) => {
@@ -26,6 +27,16 @@ export function constantRoutes(db: IdentityDb) {
       data: {
         locales: { default: settings['locale.default'], supported: settings['locale.supported'] },
         assets: [] as { code: string; title: string; decimal_point: number }[],
+        member: {
+          sign_up_enabled: settings['member.signUpEnabled'],
+          required_consents: settings['member.requiredConsents'],
+          login_identifier: settings['member.loginIdentifier'],
+        },
+        otp: {
+          allow_cancel: settings['otp.allowCancel'],
+          maximum_count: settings['otp.maximumCount'],
+          required_actions: settings['otp.requiredActions'],
+        },
         enumerations: {
           all_locales: [...localeValues],
           account_status: ['normal', 'fraud'],

@@ -57,7 +57,11 @@ async function runAdminCommand(
 /** An administrator cannot deny itself or drop its own flag (it would lock itself out). */
 function refuseSelf(c: Context, memberSeq: number): void {
   if (principalOf(c).memberSeq === memberSeq) {
-    throw new ProblemError({ status: 409, code: 'conflict', title: 'Not on your own account' });
+    throw new ProblemError({
+      status: 409,
+      code: 'self_administration_refused',
+      title: 'Not on your own account',
+    });
   }
 }
 
