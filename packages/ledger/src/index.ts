@@ -16,6 +16,7 @@ export type {
   ChangeAccountStatus,
   CommandMetadata,
   ExpireHold,
+  HoldAlongside,
   HoldCapture,
   LedgerCommand,
   LedgerCommandType,

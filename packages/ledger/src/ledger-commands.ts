@@ -42,8 +42,22 @@ export type PostTransfer = LedgerCommandOf<
 >;
 
 /**
+ * A further hold a PlaceHold places in the same decision (a withdrawal's fee, possibly on an
+ * account of another asset). It draws on no limit and shares the main hold's expiry.
+ */
+export type HoldAlongside = {
+  holdId: HoldId;
+  account: AccountId;
+  amount: AmountText;
+  reason: string;
+};
+
+/**
  * Reserves `amount` of an account's available balance. With `limit`, the hold also draws on that
- * limit account for `limit.day`, the day of `metadata.now` in the service time zone.
+ * limit account for `limit.day`, the day of `metadata.now` in the service time zone. With
+ * `oneTimeMax`, an amount above it is refused (a member's one-time withdrawal limit). With
+ * `alongside`, those holds are placed too, all or none (every account's holds together must fit
+ * its available balance): what a withdrawal takes from each account, in one decision.
  */
 export type PlaceHold = LedgerCommandOf<
   'PlaceHold',
@@ -54,6 +68,8 @@ export type PlaceHold = LedgerCommandOf<
     reason: string;
     expiresAt?: Timestamp;
     limit?: LimitDraw;
+    oneTimeMax?: AmountText;
+    alongside?: readonly HoldAlongside[];
   }
 >;
 

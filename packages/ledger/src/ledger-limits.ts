@@ -13,3 +13,5 @@ export const identifierLengthMax = 128;
 export const assetCodeLengthMax = 32;
 /** Characters of a cause or hold reason. */
 export const labelLengthMax = 64;
+/** Holds one PlaceHold may place alongside its main hold: a fee or two. */
+export const holdsAlongsideMax = 7;

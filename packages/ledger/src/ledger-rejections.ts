@@ -67,6 +67,8 @@ export type LedgerRejection =
   | { type: 'CaptureExceedsHold'; holdId: HoldId; held: AmountText; requested: AmountText }
   /** The limit account belongs to another member or asset than the account the hold is on. */
   | { type: 'LimitNotForAccount'; limitAccount: AccountId; account: AccountId }
+  /** A hold above the one-time limit the command carried (`oneTimeMax`). */
+  | { type: 'OneTimeLimitExceeded'; account: AccountId; limit: AmountText; requested: AmountText }
   | {
       type: 'LimitExceeded';
       account: AccountId;

@@ -1,7 +1,8 @@
 import { assert } from './assert.ts';
-import type { PlaceHold } from './ledger-commands.ts';
+import type { HoldAlongside, PlaceHold } from './ledger-commands.ts';
 import { accepted, type LedgerDecision, rejected } from './ledger-decision.ts';
 import type { HoldPlaced } from './ledger-events.ts';
+import { holdsAlongsideMax } from './ledger-limits.ts';
 import type { LedgerRejection } from './ledger-rejections.ts';
 import {
   balanceAvailable,
@@ -91,16 +92,106 @@ function checkAccountFunds(
   return undefined;
 }
 
-function holdPlacedOf(command: PlaceHold, account: MoneyAccountState): HoldPlaced {
-  const { holdId, amount, reason, expiresAt, limit } = command.data;
+function checkOneTimeMax(
+  account: MoneyAccountState,
+  amount: bigint,
+  oneTimeMax: string,
+): LedgerRejection | undefined {
+  const { asset, decimalPoint } = account;
+  const limit = tryParseAmount(oneTimeMax, decimalPoint, 'nonNegative');
+  if (limit === undefined) {
+    return { type: 'InvalidAmount', asset, amount: String(oneTimeMax), decimalPoint };
+  }
+  if (amount > limit) {
+    return {
+      type: 'OneTimeLimitExceeded',
+      account: account.id,
+      limit: formatAmount(limit, decimalPoint),
+      requested: formatAmount(amount, decimalPoint),
+    };
+  }
+  return undefined;
+}
+
+/** One hold of the command, checked: the account it reserves on and how much. */
+type HoldPlan = { hold: HoldAlongside; account: MoneyAccountState; amount: bigint };
+
+function planHold(state: LedgerState, hold: HoldAlongside): HoldPlan | LedgerRejection {
+  if (!isIdentifier(hold.holdId)) {
+    return { type: 'InvalidField', field: 'holdId', value: String(hold.holdId) };
+  }
+  if (!isLabel(hold.reason)) {
+    return { type: 'InvalidField', field: 'reason', value: String(hold.reason) };
+  }
+  const account = moneyAccountFor(state, hold.account);
+  if (isRejection(account)) {
+    return account;
+  }
+  const amount = tryParseAmount(hold.amount, account.decimalPoint, 'positive');
+  if (amount === undefined) {
+    const { asset, decimalPoint } = account;
+    return { type: 'InvalidAmount', asset, amount: String(hold.amount), decimalPoint };
+  }
+  return { hold, account, amount };
+}
+
+/** The holds placed alongside the main one, each checked; ids unique in the command and ever. */
+function planAlongside(state: LedgerState, command: PlaceHold): HoldPlan[] | LedgerRejection {
+  const alongside: unknown = command.data.alongside ?? [];
+  if (!Array.isArray(alongside) || alongside.length > holdsAlongsideMax) {
+    const count = Array.isArray(alongside) ? String(alongside.length) : typeof alongside;
+    return { type: 'InvalidField', field: 'alongside', value: count };
+  }
+  const plans: HoldPlan[] = [];
+  const ids = new Set([command.data.holdId]);
+  for (const hold of alongside as HoldAlongside[]) {
+    if (typeof hold !== 'object' || hold === null) {
+      return { type: 'InvalidField', field: 'alongside', value: String(hold) };
+    }
+    if (ids.has(hold.holdId)) {
+      return { type: 'HoldAlreadyExists', holdId: hold.holdId };
+    }
+    ids.add(hold.holdId);
+    const plan = checkHoldIdUnused(state, hold.holdId) ?? planHold(state, hold);
+    if (isRejection(plan)) {
+      return plan;
+    }
+    plans.push(plan);
+  }
+  return plans;
+}
+
+/** Every account's holds together must fit its available balance (one account may hold twice). */
+function checkFundsTogether(plans: readonly HoldPlan[]): LedgerRejection | undefined {
+  const totals = new Map<string, { account: MoneyAccountState; amount: bigint }>();
+  for (const { account, amount } of plans) {
+    const total = totals.get(account.id);
+    totals.set(account.id, { account, amount: (total?.amount ?? 0n) + amount });
+  }
+  for (const { account, amount } of totals.values()) {
+    const rejection = checkAccountFunds(account, amount);
+    if (rejection !== undefined) {
+      return rejection;
+    }
+  }
+  return undefined;
+}
+
+function holdPlacedOf(
+  command: PlaceHold,
+  plan: HoldPlan,
+  limit: LimitDraw | undefined,
+): HoldPlaced {
+  const { expiresAt } = command.data;
+  const { hold, account } = plan;
   return {
     type: 'HoldPlaced',
     data: {
-      holdId,
+      holdId: hold.holdId,
       account: account.id,
       asset: account.asset,
-      amount,
-      reason,
+      amount: hold.amount,
+      reason: hold.reason,
       placedAt: command.metadata.now,
       ...(expiresAt === undefined ? {} : { expiresAt }),
       ...(limit === undefined ? {} : { limit: { account: limit.account, day: limit.day } }),
@@ -110,7 +201,8 @@ function holdPlacedOf(command: PlaceHold, account: MoneyAccountState): HoldPlace
 
 /**
  * Decides PlaceHold: reserves part of an account's available balance and, for a withdrawal, draws
- * the same amount on the member's daily limit for the given day, in the same decision.
+ * the same amount on the member's daily limit for the given day and checks it against the
+ * one-time limit, in the same decision; holds placed alongside (a fee) go with it, or nothing does.
  */
 export function placeHold(command: PlaceHold, state: LedgerState): LedgerDecision {
   const fieldsRejection =
@@ -118,28 +210,29 @@ export function placeHold(command: PlaceHold, state: LedgerState): LedgerDecisio
   if (fieldsRejection !== undefined) {
     return rejected(fieldsRejection);
   }
-  const account = moneyAccountFor(state, command.data.account);
-  if (isRejection(account)) {
-    return rejected(account);
+  const { holdId, account: accountId, amount: amountText, reason } = command.data;
+  const main = planHold(state, { holdId, account: accountId, amount: amountText, reason });
+  if (isRejection(main)) {
+    return rejected(main);
   }
-  const amount = tryParseAmount(command.data.amount, account.decimalPoint, 'positive');
-  if (amount === undefined) {
-    const { asset, decimalPoint } = account;
-    return rejected({
-      type: 'InvalidAmount',
-      asset,
-      amount: String(command.data.amount),
-      decimalPoint,
-    });
+  const alongside = planAlongside(state, command);
+  if (isRejection(alongside)) {
+    return rejected(alongside);
   }
-  const limit = command.data.limit;
+  const { limit, oneTimeMax } = command.data;
   const rejection =
-    checkAccountFunds(account, amount) ??
-    (limit === undefined ? undefined : checkLimitDraw(state, account, limit, amount));
+    checkFundsTogether([main, ...alongside]) ??
+    (oneTimeMax === undefined
+      ? undefined
+      : checkOneTimeMax(main.account, main.amount, oneTimeMax)) ??
+    (limit === undefined ? undefined : checkLimitDraw(state, main.account, limit, main.amount));
   if (rejection !== undefined) {
     return rejected(rejection);
   }
-  return accepted([holdPlacedOf(command, account)]);
+  return accepted([
+    holdPlacedOf(command, main, limit),
+    ...alongside.map((plan) => holdPlacedOf(command, plan, undefined)),
+  ]);
 }
 
 /** Evolves HoldPlaced: the account's held part grows, and the limit day's usage with it. */

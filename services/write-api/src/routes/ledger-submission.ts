@@ -167,6 +167,7 @@ const rejectionProblems: ProblemOf = {
   CaptureExceedsHold: () => invalid('capture_exceeds_hold', 'Capture exceeds the hold'),
   LimitNotForAccount: () => invalid('limit_not_for_account', 'Limit of another account'),
   LimitExceeded: () => invalid('limit_exceeded', 'Daily limit exceeded'),
+  OneTimeLimitExceeded: () => invalid('one_time_limit_exceeded', 'One-time limit exceeded'),
 };
 
 export function ledgerRejectionProblem(rejection: LedgerRejection, replayed = false): ProblemError {
