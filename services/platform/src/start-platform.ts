@@ -14,6 +14,7 @@ import {
   createIdentityWriteDependencies,
   createApp as createWriteApi,
   startAdjustmentResumer,
+  startIdentityRetention,
 } from '@ledger/write-api';
 import type { Kysely } from 'kysely';
 import { createServer, type ViteDevServer } from 'vite';
@@ -74,6 +75,9 @@ export async function startPlatform(options: PlatformOptions): Promise<Platform>
         logger: options.logger,
         ledger,
       }),
+    );
+    stack.push(
+      startIdentityRetention({ db: writeDb, logger: options.logger, now: writeIdentity.now }),
     );
     const demoLogins = await seedDemoData({
       db: writeDb,

@@ -15,6 +15,7 @@ export {
   createIdentityWriteDependencies,
   type IdentityKeyConfiguration,
 } from './identity-from-environment.ts';
+export { purgeIdentityRecords, startIdentityRetention } from './identity-retention.ts';
 export type { Mail, Mailer } from './mail/mailer.ts';
 export { startAdjustmentResumer } from './routes/ledger-adjustment-resumer.ts';
 export type { LedgerPolicy, LedgerWriteDependencies } from './routes/ledger-write-context.ts';

@@ -2,7 +2,7 @@ import { createDb } from '@ledger/db';
 import { createPostgresEventStore } from '@ledger/event-store/postgres';
 import { serveApp } from '@ledger/http';
 import { createLogger, onShutdown, parseEnv } from '@ledger/runtime';
-import { createApp, startAdjustmentResumer } from './app.ts';
+import { createApp, startAdjustmentResumer, startIdentityRetention } from './app.ts';
 import { WriteApiEnvSchema } from './env.ts';
 import { createIdentityWriteDependencies } from './identity-from-environment.ts';
 import { limits } from './limits.ts';
@@ -33,6 +33,7 @@ const identity = createIdentityWriteDependencies({
 });
 const ledger = ledgerFromEnvironment(env.LEDGER_WRITER_ADDRESS);
 const stopResumer = ledger && startAdjustmentResumer({ db, identity, logger, ledger });
+const stopRetention = startIdentityRetention({ db, logger, now: () => new Date() });
 const server = await serveApp(createApp({ db, logger, identity, ledger }), {
   port: env.WRITE_API_PORT,
   hostname: env.WRITE_API_HOST,
@@ -41,6 +42,7 @@ logger.info('listening', { url: server.url });
 onShutdown(async () => {
   await server.close();
   await stopResumer?.();
+  await stopRetention();
   await ledger?.client.close();
   await eventStore.close();
   await db.destroy();
