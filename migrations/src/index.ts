@@ -5,6 +5,7 @@ import * as identityPersonalDataAndSecrets0003 from './0003-identity-personal-da
 import * as identitySessionsAndLimits0004 from './0004-identity-sessions-and-limits.ts';
 import * as ledgerWriter0005 from './0005-ledger-writer.ts';
 import * as ledgerReadModels0006 from './0006-ledger-read-models.ts';
+import * as kycPersonalData0013 from './0013-kyc-personal-data.ts';
 
 /**
  * Every migration, by name, in order. A static list rather than a folder scan: each migration is
@@ -18,4 +19,5 @@ export const migrations: Record<string, Migration> = {
   '0004-identity-sessions-and-limits': identitySessionsAndLimits0004,
   '0005-ledger-writer': ledgerWriter0005,
   '0006-ledger-read-models': ledgerReadModels0006,
+  '0013-kyc-personal-data': kycPersonalData0013,
 };

@@ -50,6 +50,16 @@ export type IdentitySettings = {
   'mail.smtpPort': number;
   'mail.smtpSecure': boolean;
   'mail.smtpUser': string;
+  /** How long an approved KYC certification stays valid, in seconds (SPEC §9). */
+  'kyc.validitySeconds': number;
+  /** How long a real-name authentication stays valid, in seconds. */
+  'kyc.realnameValiditySeconds': number;
+  /** The real-name authority (identity provider) in use; `simulated` in development and tests. */
+  'kyc.realnameAuthority': string;
+  /** The site code the real-name authority issued (its site password is a secret: environment). */
+  'kyc.realnameSiteCode': string;
+  /** The real-name authority's execution path (the popup's entry URL). */
+  'kyc.realnameExecutionPath': string;
 };
 
 export type SettingKey = keyof IdentitySettings;
@@ -125,6 +135,17 @@ export const settingsCatalogue: { [Key in SettingKey]: SettingRule<IdentitySetti
   'mail.smtpPort': { defaultValue: 587, isValid: integerBetween(1, 65_535) },
   'mail.smtpSecure': { defaultValue: false, isValid: isBoolean },
   'mail.smtpUser': { defaultValue: '', isValid: isText(253) },
+  'kyc.validitySeconds': {
+    defaultValue: 365 * 24 * 3_600,
+    isValid: integerBetween(60, 10 * 366 * 24 * 3_600),
+  },
+  'kyc.realnameValiditySeconds': {
+    defaultValue: 365 * 24 * 3_600,
+    isValid: integerBetween(60, 10 * 366 * 24 * 3_600),
+  },
+  'kyc.realnameAuthority': { defaultValue: 'simulated', isValid: oneOf(['simulated'] as const) },
+  'kyc.realnameSiteCode': { defaultValue: '', isValid: isText(64) },
+  'kyc.realnameExecutionPath': { defaultValue: '', isValid: isText(253) },
 };
 
 export const settingKeys = Object.keys(settingsCatalogue) as SettingKey[];
