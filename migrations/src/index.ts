@@ -6,6 +6,7 @@ import * as identitySessionsAndLimits0004 from './0004-identity-sessions-and-lim
 import * as ledgerWriter0005 from './0005-ledger-writer.ts';
 import * as ledgerReadModels0006 from './0006-ledger-read-models.ts';
 import * as kycPersonalData0013 from './0013-kyc-personal-data.ts';
+import * as writeIdempotency0019 from './0019-write-idempotency.ts';
 
 /**
  * Every migration, by name, in order. A static list rather than a folder scan: each migration is
@@ -20,4 +21,5 @@ export const migrations: Record<string, Migration> = {
   '0005-ledger-writer': ledgerWriter0005,
   '0006-ledger-read-models': ledgerReadModels0006,
   '0013-kyc-personal-data': kycPersonalData0013,
+  '0019-write-idempotency': writeIdempotency0019,
 };

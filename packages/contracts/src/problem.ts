@@ -17,6 +17,8 @@ export const problemCodes = [
   'rate_limited',
   'internal_error',
   'service_unavailable',
+  /** 409: a request with the same Idempotency-Key is still running; retry shortly. */
+  'idempotency_request_in_progress',
 ] as const;
 
 export type ProblemCode = (typeof problemCodes)[number];

@@ -2,12 +2,14 @@ import { setTimeout as delay } from 'node:timers/promises';
 import type { IdentityDb } from '@ledger/identity-store';
 import { purgeRateLimits, purgeRequestMetadata } from '@ledger/identity-store';
 import type { Logger } from '@ledger/runtime';
+import { idempotencyRules, purgeIdempotencyRecords } from './http-idempotency.ts';
 
 /**
  * How long identity keeps what it writes outside events. Request metadata (client IP and user
  * agent of every request that appended events) backs the login and activity logs' IP column:
  * kept one year (the access-record retention of Korea's personal-information safety standard),
  * then erased. Rate-limit counters only matter inside their window (minutes); a day is ample.
+ * Idempotency records of identity commands are kept a day (http-idempotency.ts).
  */
 export const identityRetention = {
   requestMetadataDays: 365,
@@ -21,7 +23,7 @@ const hourMs = 3_600_000;
 export async function purgeIdentityRecords(
   db: IdentityDb,
   now: Date,
-): Promise<{ requestMetadata: number; rateLimitCounters: number }> {
+): Promise<{ requestMetadata: number; rateLimitCounters: number; idempotencyRecords: number }> {
   const requestMetadata = await purgeRequestMetadata(
     db,
     new Date(now.getTime() - identityRetention.requestMetadataDays * dayMs),
@@ -30,7 +32,11 @@ export async function purgeIdentityRecords(
     db,
     new Date(now.getTime() - identityRetention.rateLimitCounterHours * hourMs),
   );
-  return { requestMetadata, rateLimitCounters };
+  const idempotencyRecords = await purgeIdempotencyRecords(
+    db,
+    new Date(now.getTime() - idempotencyRules.retentionHours * hourMs),
+  );
+  return { requestMetadata, rateLimitCounters, idempotencyRecords };
 }
 
 /**
@@ -47,7 +53,7 @@ export function startIdentityRetention(
     while (!stopping.signal.aborted) {
       try {
         const purged = await purgeIdentityRecords(dependencies.db, dependencies.now());
-        if (purged.requestMetadata + purged.rateLimitCounters > 0) {
+        if (purged.requestMetadata + purged.rateLimitCounters + purged.idempotencyRecords > 0) {
           dependencies.logger.info('identity retention purged', purged);
         }
       } catch (error) {

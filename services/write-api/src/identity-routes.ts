@@ -1,8 +1,10 @@
+import { createHmac } from 'node:crypto';
 import { authorization } from '@ledger/auth';
 import type { Db } from '@ledger/db';
 import { identityDb } from '@ledger/identity-store';
 import type { Logger } from '@ledger/runtime';
 import type { Hono } from 'hono';
+import { httpIdempotency } from './http-idempotency.ts';
 import type { IdentityWriteDependencies } from './identity-dependencies.ts';
 import type { MemberWriteContext } from './member-command-runner.ts';
 import {
@@ -53,7 +55,7 @@ export function mountIdentityRoutes(
     identity: dependencies.identity,
     db: identityDb(dependencies.db),
   };
-  for (const routes of [
+  const routeApps = [
     authRoutes(context),
     memberRoutes(context),
     recoveryRoutes(context),
@@ -63,7 +65,20 @@ export function mountIdentityRoutes(
     adminMemberGroupRoutes(context),
     adminRoleRoutes(context),
     adminSettingRoutes(context),
-  ]) {
-    app.route('/api/v1', routes);
-  }
+  ];
+  // Idempotency-Key on identity commands (registered before them, so it wraps them); not on OTP
+  // registration, whose answer is the seed shown once (it must not be kept in clear).
+  const covered = new Set(
+    routeApps.flatMap((routes) =>
+      routes.routes
+        .filter((route) => route.method !== 'ALL')
+        .map((route) => `${route.method} /api/v1${route.path}`)
+        .filter((route) => route !== 'POST /api/v1/otp'),
+    ),
+  );
+  const requestHashKey = createHmac('sha256', dependencies.identity.secrets.verificationCodeKey)
+    .update('write-api http-idempotency request hash')
+    .digest();
+  app.use(httpIdempotency(dependencies.db, covered, requestHashKey));
+  for (const routes of routeApps) app.route('/api/v1', routes);
 }

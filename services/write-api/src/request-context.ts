@@ -23,8 +23,10 @@ export function commandContext(
       ? 'system:visitor'
       : `${isAdminRoute ? 'admin' : 'member'}:${principal.memberSeq}`);
   const requestId: unknown = c.get('requestId');
+  // Set from the Idempotency-Key by the http-idempotency middleware, so a re-run reuses event ids.
+  const commandId: unknown = c.get('commandId');
   return {
-    commandId: randomUUID(),
+    commandId: typeof commandId === 'string' ? commandId : randomUUID(),
     requestId: typeof requestId === 'string' ? requestId : randomUUID(),
     actor,
     clientAddress: identity.clientAddress(c),

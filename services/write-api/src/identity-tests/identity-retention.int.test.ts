@@ -51,9 +51,17 @@ async function remaining(db: IdentityDb) {
 test('a pass purges only what is past retention, and a second pass purges nothing', async () => {
   const db = database().db as unknown as IdentityDb;
   await seed(db);
-  expect(await purgeIdentityRecords(db, now)).toEqual({ requestMetadata: 1, rateLimitCounters: 1 });
+  expect(await purgeIdentityRecords(db, now)).toEqual({
+    requestMetadata: 1,
+    rateLimitCounters: 1,
+    idempotencyRecords: 0,
+  });
   expect(await remaining(db)).toEqual({ metadata: ['young'], counters: ['login:live'] });
-  expect(await purgeIdentityRecords(db, now)).toEqual({ requestMetadata: 0, rateLimitCounters: 0 });
+  expect(await purgeIdentityRecords(db, now)).toEqual({
+    requestMetadata: 0,
+    rateLimitCounters: 0,
+    idempotencyRecords: 0,
+  });
 });
 
 test('the periodic job runs a pass at start and stops cleanly', async () => {
