@@ -120,6 +120,13 @@ describe('request and hold', () => {
       .then([]);
   });
 
+  it('recognises the same request whatever the order of its keys (jsonb reorders them)', () => {
+    const reordered = Object.fromEntries(Object.entries(request).reverse()) as WithdrawalRequest;
+    given([{ type: 'WithdrawalRequested', data: reordered }])
+      .when({ type: 'RequestWithdrawal', request })
+      .then([]);
+  });
+
   it('refuses the same id for another request', () => {
     given([requested])
       .when({ type: 'RequestWithdrawal', request: { ...request, requestAmount: '2.00000000' } })

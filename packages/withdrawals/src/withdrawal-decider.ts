@@ -81,10 +81,13 @@ export function isReason(reason: string): boolean {
 const openBeforeSent = (state: OpenWithdrawal) =>
   (state.status === 'requested' || state.status === 'approved') && state.hold === 'placed';
 
+/** Field by field: a request read back from the store may have its keys in another order. */
 function sameRequest(left: WithdrawalRequest, right: WithdrawalRequest): boolean {
-  const { requestedAt: _left, ...leftRest } = left;
-  const { requestedAt: _right, ...rightRest } = right;
-  return JSON.stringify(leftRest) === JSON.stringify(rightRest);
+  const keys = new Set([...Object.keys(left), ...Object.keys(right)]);
+  keys.delete('requestedAt');
+  return [...keys].every(
+    (key) => left[key as keyof WithdrawalRequest] === right[key as keyof WithdrawalRequest],
+  );
 }
 
 export function decideWithdrawal(
