@@ -5,6 +5,8 @@ import * as identityPersonalDataAndSecrets0003 from './0003-identity-personal-da
 import * as identitySessionsAndLimits0004 from './0004-identity-sessions-and-limits.ts';
 import * as ledgerWriter0005 from './0005-ledger-writer.ts';
 import * as ledgerReadModels0006 from './0006-ledger-read-models.ts';
+import * as assetsAndDeposits0007 from './0007-assets-and-deposits.ts';
+import * as chainScannerAndSimulatedChain0008 from './0008-chain-scanner-and-simulated-chain.ts';
 import * as kycPersonalData0013 from './0013-kyc-personal-data.ts';
 import * as writeIdempotency0019 from './0019-write-idempotency.ts';
 
@@ -20,6 +22,8 @@ export const migrations: Record<string, Migration> = {
   '0004-identity-sessions-and-limits': identitySessionsAndLimits0004,
   '0005-ledger-writer': ledgerWriter0005,
   '0006-ledger-read-models': ledgerReadModels0006,
+  '0007-assets-and-deposits': assetsAndDeposits0007,
+  '0008-chain-scanner-and-simulated-chain': chainScannerAndSimulatedChain0008,
   '0013-kyc-personal-data': kycPersonalData0013,
   '0019-write-idempotency': writeIdempotency0019,
 };

@@ -1,3 +1,4 @@
+export * from './assets.ts';
 export { type Health, HealthSchema } from './health.ts';
 export * from './identity.ts';
 export * from './identity-administration.ts';

@@ -26,7 +26,11 @@ export type IdKind =
   | 'role'
   | 'setting'
   | 'account'
-  | 'adjustment';
+  | 'adjustment'
+  | 'asset'
+  | 'asset_plugin'
+  | 'deposit'
+  | 'deposit_request';
 
 export type RouteEntry = {
   method: HttpMethod;
@@ -200,12 +204,33 @@ const ledgerRoutes: RouteEntry[] = [
   }),
 ];
 
+const assetCode = { parameter: 'code', kind: 'asset' } as const;
+const assetPluginId = { parameter: 'pluginId', kind: 'asset_plugin' } as const;
+
+/** Assets, asset plug-ins and deposits (issue #10). */
+const assetAndDepositRoutes: RouteEntry[] = [
+  route('GET', `${v1}/asset`, 'query', 'member', 'Active assets'),
+  route('GET', `${v1}/admin/asset`, 'query', 'admin', 'Asset catalog'),
+  route('GET', `${v1}/admin/asset/:code`, 'query', 'admin', 'One asset', { id: assetCode }),
+  route('POST', `${v1}/admin/asset`, 'write', 'admin', 'Register an asset'),
+  route('PUT', `${v1}/admin/asset/:code`, 'write', 'admin', 'Change an asset', { id: assetCode }),
+  route('PUT', `${v1}/admin/asset/:code/freeze`, 'write', 'admin', 'Freeze or lift', {
+    id: assetCode,
+  }),
+  route('GET', `${v1}/admin/asset-plugin`, 'query', 'admin', 'Asset plug-ins'),
+  route('POST', `${v1}/admin/asset-plugin`, 'write', 'admin', 'Register a plug-in'),
+  route('PUT', `${v1}/admin/asset-plugin/:pluginId`, 'write', 'admin', 'Change a plug-in', {
+    id: assetPluginId,
+  }),
+];
+
 export const routeTable: readonly RouteEntry[] = [
   ...publicAndHealthRoutes,
   ...memberRoutes,
   ...adminReadRoutes,
   ...adminWriteRoutes,
   ...ledgerRoutes,
+  ...assetAndDepositRoutes,
 ];
 
 export function permissionKey(permission: Permission): string {

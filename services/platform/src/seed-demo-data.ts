@@ -1,7 +1,8 @@
+import { assetsProjectionName } from '@ledger/assets-store';
 import type { Db } from '@ledger/db';
 import type { GlobalPosition } from '@ledger/event-store';
 import { findMemberSeq, identityDb, listOutboxMails } from '@ledger/identity-store';
-import { systemAccountId, systemRoles } from '@ledger/ledger';
+import { systemAccountId } from '@ledger/ledger';
 import { ledgerBalancesProjectionName } from '@ledger/ledger-projections';
 import type { LedgerCommandInput, LedgerWriterClient } from '@ledger/ledger-writer';
 import { waitForPosition } from '@ledger/projection-runner';
@@ -100,15 +101,86 @@ export async function seedDemoData(input: {
 }
 
 /**
- * The demo assets until the asset catalogue exists (issue #10): an asset is registered in the
- * ledger by opening its system accounts, which freezes its decimal_point.
+ * The demo assets, registered in the asset catalog through the administrator's route (which also
+ * opens each asset's system accounts in the ledger and freezes its decimal_point). KRW is
+ * deposited by manually confirmed requests (a bank transfer); the others follow a simulated chain
+ * through an asset plug-in.
  */
 const demoAssets = [
-  { asset: 'KRW', decimalPoint: 0, funding: '1000000' },
-  { asset: 'BTC', decimalPoint: 8, funding: '0.50000000' },
-  { asset: 'ETH', decimalPoint: 18, funding: '2.000000000000000000' },
-  { asset: 'USDT', decimalPoint: 6, funding: '1000.000000' },
+  {
+    asset: 'KRW',
+    decimalPoint: 0,
+    funding: '1000000',
+    title: 'Korean won',
+    minimumDeposit: '1000',
+    plugin: null,
+  },
+  {
+    asset: 'BTC',
+    decimalPoint: 8,
+    funding: '0.50000000',
+    title: 'Bitcoin',
+    minimumDeposit: '0.0001',
+    plugin: 'sim-btc',
+  },
+  {
+    asset: 'ETH',
+    decimalPoint: 18,
+    funding: '2.000000000000000000',
+    title: 'Ether',
+    minimumDeposit: '0.001',
+    plugin: 'sim-eth',
+  },
+  {
+    asset: 'USDT',
+    decimalPoint: 6,
+    funding: '1000.000000',
+    title: 'Tether USD',
+    minimumDeposit: '1',
+    plugin: 'sim-usdt',
+  },
 ] as const;
+
+/** Registers the demo assets and their plug-ins (the same body again changes nothing). */
+async function seedDemoAssets(app: App): Promise<string> {
+  const login = await call(app, '/api/v1/auth/token', {
+    user_id: 'admin',
+    password: 'ledger-demo-chief-2025',
+  });
+  const token = String(login.token);
+  let position = '';
+  for (const [order, demo] of demoAssets.entries()) {
+    const asset = await call(
+      app,
+      '/api/v1/admin/asset',
+      {
+        code: demo.asset,
+        decimal_point: demo.decimalPoint,
+        title: demo.title,
+        output_order: order + 1,
+        minimum_deposit: demo.minimumDeposit,
+      },
+      token,
+    );
+    position = String(asset.position ?? position);
+    if (demo.plugin === null) continue;
+    const plugin = await call(
+      app,
+      '/api/v1/admin/asset-plugin',
+      {
+        plugin_id: demo.plugin,
+        asset: demo.asset,
+        plugin: 'simulated',
+        title: `Simulated ${demo.title}`,
+        start_block: 0,
+        allow_scan: true,
+      },
+      token,
+    );
+    position = String(plugin.position ?? position);
+  }
+  return position;
+}
 
 async function submitAsSeed(
   client: LedgerWriterClient,
@@ -129,24 +201,10 @@ async function submitAsSeed(
  * does) funded from chain clearing, as a deposit would.
  */
 async function seedDemoLedger(input: { db: Db; writeApi: App; client: LedgerWriterClient }) {
-  let position = '';
-  for (const { asset, decimalPoint } of demoAssets) {
-    for (const systemRole of systemRoles) {
-      position = await submitAsSeed(input.client, `seed:open:${systemRole}:${asset}`, {
-        type: 'OpenAccount',
-        data: {
-          account: systemAccountId(systemRole, asset),
-          asset,
-          decimalPoint,
-          kind: 'system',
-          systemRole,
-        },
-      });
-    }
-  }
+  const position = await seedDemoAssets(input.writeApi);
   // Opening a member account looks the asset's scale up in the read model: wait for it.
   const reached = await waitForPosition(input.db, {
-    projections: [ledgerBalancesProjectionName],
+    projections: [ledgerBalancesProjectionName, assetsProjectionName],
     position: position as GlobalPosition,
     timeoutMs: 30_000,
   });

@@ -1,4 +1,5 @@
 import { dirname, join } from 'node:path';
+import { assetsProjection } from '@ledger/assets-store';
 import { createDb, type Db, migrateToLatest, withDatabase } from '@ledger/db';
 import { createPostgresEventStore } from '@ledger/event-store/postgres';
 import { type RunningServer, serveApp } from '@ledger/http';
@@ -195,6 +196,7 @@ function startIdentityProjections(
       brokerageProjection,
       ledgerBalancesProjection,
       ledgerProfilesProjection,
+      assetsProjection,
     ],
     logger: logger.child({ service: 'projector' }),
     signal: stopping.signal,

@@ -1,3 +1,4 @@
+import { assetsProjection } from '@ledger/assets-store';
 import { ledgerBalancesProjection, ledgerProfilesProjection } from '@ledger/ledger-projections';
 import type { Projection } from '@ledger/projection-runner';
 
@@ -9,4 +10,6 @@ export const projections: readonly Projection[] = [
   // The ledger's read models (issue #9).
   ledgerBalancesProjection,
   ledgerProfilesProjection,
+  // The asset catalog, plug-ins and deposits (issue #10).
+  assetsProjection,
 ];

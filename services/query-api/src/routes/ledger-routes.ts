@@ -1,3 +1,4 @@
+import { assetsProjectionName } from '@ledger/assets-store';
 import type { Db } from '@ledger/db';
 import {
   ledgerBalancesProjectionName,
@@ -6,6 +7,7 @@ import {
 import type { Hono } from 'hono';
 import type { IdentityReadDependencies } from '../identity-dependencies.ts';
 import { readYourWrites } from '../read-your-writes.ts';
+import { assetReadRoutes } from './asset-routes.ts';
 import { ledgerAccountRoutes } from './ledger-account-routes.ts';
 import { ledgerAdminRoutes } from './ledger-admin-routes.ts';
 
@@ -28,4 +30,12 @@ export function mountLedgerRoutes(
   };
   app.route('/api/v1', ledgerAccountRoutes(context));
   app.route('/api/v1', ledgerAdminRoutes(context));
+  // Assets, plug-ins and deposits (issue #10): `?after=` waits for the assets projection.
+  app.route(
+    '/api/v1',
+    assetReadRoutes({
+      db: dependencies.db,
+      waitForAssets: readYourWrites(dependencies.identity, [assetsProjectionName]),
+    }),
+  );
 }

@@ -1,4 +1,5 @@
 import type { Hono } from 'hono';
+import { assetRoutes } from './asset-routes.ts';
 import { ledgerAccountRoutes } from './ledger-account-routes.ts';
 import { ledgerAdjustmentRoutes } from './ledger-adjustment-routes.ts';
 import { ledgerAdminAccountRoutes } from './ledger-admin-account-routes.ts';
@@ -17,6 +18,8 @@ export function mountLedgerRoutes(
     ledgerAccountRoutes(context),
     ledgerAdminAccountRoutes(context),
     ledgerAdjustmentRoutes(context),
+    // Assets, plug-ins and deposits (issue #10).
+    assetRoutes(context),
   ]) {
     app.route('/api/v1', routes);
   }

@@ -1,0 +1,10 @@
+/**
+ * @ledger/assets: the asset catalog, asset plug-ins and deposits as pure deciders (issue #10).
+ * No I/O, no clock, no randomness: time and ids arrive in the commands.
+ */
+export * from './asset-catalog.ts';
+export * from './asset-plugins.ts';
+export * from './chain-deposits.ts';
+export * from './decision.ts';
+export * from './deposit-addresses.ts';
+export * from './deposit-requests.ts';
