@@ -7,6 +7,8 @@ import * as ledgerWriter0005 from './0005-ledger-writer.ts';
 import * as ledgerReadModels0006 from './0006-ledger-read-models.ts';
 import * as assetsAndDeposits0007 from './0007-assets-and-deposits.ts';
 import * as chainScannerAndSimulatedChain0008 from './0008-chain-scanner-and-simulated-chain.ts';
+import * as withdrawalPersonalData0010 from './0010-withdrawal-personal-data.ts';
+import * as withdrawalReadModels0011 from './0011-withdrawal-read-models.ts';
 import * as kycPersonalData0013 from './0013-kyc-personal-data.ts';
 import * as writeIdempotency0019 from './0019-write-idempotency.ts';
 
@@ -24,6 +26,8 @@ export const migrations: Record<string, Migration> = {
   '0006-ledger-read-models': ledgerReadModels0006,
   '0007-assets-and-deposits': assetsAndDeposits0007,
   '0008-chain-scanner-and-simulated-chain': chainScannerAndSimulatedChain0008,
+  '0010-withdrawal-personal-data': withdrawalPersonalData0010,
+  '0011-withdrawal-read-models': withdrawalReadModels0011,
   '0013-kyc-personal-data': kycPersonalData0013,
   '0019-write-idempotency': writeIdempotency0019,
 };

@@ -1,0 +1,50 @@
+/**
+ * @ledger/withdrawal-processor: runs the withdrawal process of @ledger/withdrawals (docs/adr/0012):
+ * the runner the write API calls, the worker that resumes unfinished withdrawals and reconciles sent
+ * ones, the chain port (with a simulated chain), the `withdrawals` projection and its queries.
+ */
+export {
+  type ChainOutput,
+  createSimulatedWithdrawalChain,
+  type SimulatedWithdrawalChain,
+  type WithdrawalChain,
+} from './chain-port.ts';
+export {
+  installWithdrawalFaultHook,
+  type WithdrawalFaultPoint,
+  withdrawalFaultPoints,
+} from './faults.ts';
+export type {
+  WithdrawAssetRules,
+  WithdrawAssetSource,
+  WithdrawLimits,
+  WithdrawLimitsSource,
+} from './sources.ts';
+export { WithdrawalProblem } from './withdrawal-problem.ts';
+export { startWithdrawalProcessor } from './withdrawal-processor.ts';
+export {
+  withdrawalsProjection,
+  withdrawalsProjectionName,
+  withdrawalTables,
+} from './withdrawal-projection.ts';
+export {
+  type AccountTransferView,
+  findWithdrawal,
+  listAccountTransfers,
+  listWithdrawals,
+  listWithdrawPolicies,
+  listWithdrawTransfers,
+  type WithdrawalFilter,
+  type WithdrawalView,
+  type WithdrawPolicyView,
+  type WithdrawTransferView,
+} from './withdrawal-queries.ts';
+export {
+  amountAtScale,
+  createWithdrawalRunner,
+  limitAccountIdOf,
+  type WithdrawalInput,
+  type WithdrawalOutcome,
+  type WithdrawalRunner,
+  type WithdrawalRunnerDependencies,
+} from './withdrawal-runner.ts';

@@ -1,0 +1,167 @@
+import { randomUUID } from 'node:crypto';
+import { createPool, type Db } from '@ledger/db';
+import type { EventStore } from '@ledger/event-store';
+import { createPostgresEventStore } from '@ledger/event-store/postgres';
+import { systemAccountId, systemRoles } from '@ledger/ledger';
+import { ledgerBalancesProjection, memberIdOf, walletAccountId } from '@ledger/ledger-projections';
+import {
+  createInProcessClient,
+  createLedgerWriter,
+  type LedgerCommandInput,
+  type LedgerWriter,
+  type LedgerWriterClient,
+  withoutLock,
+} from '@ledger/ledger-writer';
+import { type Projection, projectBatch, registerProjection } from '@ledger/projection-runner';
+import { silentLogger } from '@ledger/runtime';
+import { sql } from 'kysely';
+import type pg from 'pg';
+import { createSimulatedWithdrawalChain, type SimulatedWithdrawalChain } from '../chain-port.ts';
+import { withdrawalsProjection } from '../withdrawal-projection.ts';
+import {
+  createWithdrawalRunner,
+  type WithdrawalInput,
+  type WithdrawalRunner,
+} from '../withdrawal-runner.ts';
+
+/** Integration-test helpers (not shipped): a real ledger writer, event store, projections and runner. */
+
+export type WithdrawalFixture = {
+  db: Db;
+  pool: pg.Pool;
+  store: EventStore;
+  writer: LedgerWriter;
+  ledger: LedgerWriterClient;
+  chain: SimulatedWithdrawalChain;
+  /** A fresh runner (what a restarted process builds). */
+  runner(): WithdrawalRunner;
+  accept(command: LedgerCommandInput): Promise<void>;
+  /** Applies every event there is to the ledger and withdrawal projections. */
+  project(): Promise<void>;
+  /** Opens wallet account `seq` of `memberSeq` and funds it from chain clearing. */
+  fundedAccount(
+    seq: number,
+    memberSeq: number,
+    asset: string,
+    decimalPoint: number,
+    amount: string,
+  ): Promise<void>;
+  input(
+    memberSeq: number,
+    accountSeq: number,
+    amount: string,
+    extra?: Partial<WithdrawalInput>,
+  ): WithdrawalInput;
+  /** Ledger events of a type whose data matches. */
+  ledgerEvents(type: string): Promise<Record<string, unknown>[]>;
+  balance(account: string): Promise<{ balance: string; held: string }>;
+  close(): Promise<void>;
+};
+
+export async function startWithdrawalFixture(url: string, db: Db): Promise<WithdrawalFixture> {
+  const pool = createPool({ url, poolSizeMax: 8, applicationName: 'withdrawal-test' });
+  const store = createPostgresEventStore({ pool });
+  const writer = await createLedgerWriter({
+    store,
+    pool,
+    leadership: withoutLock(),
+    logger: silentLogger,
+  });
+  const ledger = createInProcessClient(writer);
+  const chain = createSimulatedWithdrawalChain();
+  const accept = async (command: LedgerCommandInput) => {
+    const result = await ledger.submit({ commandId: randomUUID(), actor: 'system:test', command });
+    if (result.kind !== 'answered' || result.answer.kind !== 'accepted') {
+      throw new Error(`not accepted: ${JSON.stringify(result)}`);
+    }
+  };
+  const projections: Projection[] = [ledgerBalancesProjection, withdrawalsProjection];
+  for (const projection of projections) await registerProjection(db, projection);
+  const opened = new Set<string>();
+  const fixture: WithdrawalFixture = {
+    db,
+    pool,
+    store,
+    writer,
+    ledger,
+    chain,
+    runner: () =>
+      createWithdrawalRunner({ db, eventStore: store, ledger, chain, logger: silentLogger }),
+    accept,
+    async project() {
+      for (const projection of projections) {
+        for (;;) {
+          const outcome = await projectBatch({ db, eventStore: store, projection, maxCount: 500 });
+          if (outcome.kind !== 'advanced') break;
+        }
+      }
+    },
+    async fundedAccount(seq, memberSeq, asset, decimalPoint, amount) {
+      if (!opened.has(asset)) {
+        opened.add(asset);
+        for (const systemRole of systemRoles) {
+          await accept({
+            type: 'OpenAccount',
+            data: {
+              account: systemAccountId(systemRole, asset),
+              asset,
+              decimalPoint,
+              kind: 'system',
+              systemRole,
+            },
+          });
+        }
+      }
+      const account = walletAccountId(seq);
+      await accept({
+        type: 'OpenAccount',
+        data: { account, asset, decimalPoint, kind: 'member', memberId: memberIdOf(memberSeq) },
+      });
+      await accept({
+        type: 'PostTransfer',
+        data: {
+          transferId: randomUUID(),
+          legs: [
+            { debit: systemAccountId('chainClearing', asset), credit: account, asset, amount },
+          ],
+          cause: 'deposit',
+        },
+      });
+    },
+    input(memberSeq, accountSeq, amount, extra = {}) {
+      return {
+        memberSeq,
+        idempotencyKey: randomUUID(),
+        accountSeq,
+        amount,
+        toAddress: `sim-address-${memberSeq}`,
+        memo: null,
+        bankCode: null,
+        holderName: 'Alice Kim',
+        addressCertificationSeq: null,
+        feeAccountSeq: null,
+        requestId: randomUUID(),
+        ...extra,
+      };
+    },
+    async ledgerEvents(type) {
+      const { rows } = await sql<{ data: Record<string, unknown> }>`SELECT data FROM es_events
+        WHERE stream_id = 'ledger' AND event_type = ${type} ORDER BY stream_revision`.execute(db);
+      return rows.map((row) => row.data);
+    },
+    async balance(account) {
+      await fixture.project();
+      const { rows } = await sql<{ balance: string; held: string }>`SELECT balance::text, held::text
+        FROM ledger_accounts WHERE account = ${account}`.execute(db);
+      const row = rows[0];
+      if (row === undefined) throw new Error(`no account ${account}`);
+      return row;
+    },
+    async close() {
+      await writer.stop();
+      await store.close();
+      await pool.end();
+    },
+  };
+  return fixture;
+}
