@@ -63,6 +63,14 @@ test('reads go to the query API, writes to the write API', () => {
   );
 });
 
+test("the write API's own description is read from the write API", () => {
+  const targets = { queryApiUrl: 'q', writeApiUrl: 'w' };
+  expect(apiTargetFor('GET', targets, '/api/v1/openapi/write.json')).toBe('w');
+  expect(apiTargetFor('GET', targets, '/api/v1/reference/write')).toBe('w');
+  expect(apiTargetFor('GET', targets, '/api/v1/openapi/query.json')).toBe('q');
+  expect(apiTargetFor('GET', targets, '/api/v1/reference/writer')).toBe('q');
+});
+
 test('a GET is forwarded to the query API with its path and query', async () => {
   const answer = await (await fetch(`${proxyUrl}/api/v1/member/me?after=1`)).json();
   expect(answer).toEqual({

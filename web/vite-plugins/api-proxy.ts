@@ -11,8 +11,15 @@ export type ApiTargets = {
 const apiPrefix = '/api/v1';
 const readMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-/** Which API serves a request: reads go to the query API, writes to the write API (DESIGN.md §1). */
-export function apiTargetFor(method: string, targets: ApiTargets): string {
+/** The write API's own description (OpenAPI document and reference page) is read with GET. */
+const writeApiDescription = /^\/api\/v1\/(openapi\/write\.json|reference\/write)(?:[?#]|$)/;
+
+/**
+ * Which API serves a request: reads go to the query API, writes to the write API (DESIGN.md §1);
+ * the write API's description is the one read it serves.
+ */
+export function apiTargetFor(method: string, targets: ApiTargets, path = ''): string {
+  if (writeApiDescription.test(path)) return targets.writeApiUrl;
   return readMethods.has(method.toUpperCase()) ? targets.queryApiUrl : targets.writeApiUrl;
 }
 
@@ -40,7 +47,7 @@ export function createApiProxyMiddleware(targets: ApiTargets): Connect.NextHandl
     forward(
       request,
       response,
-      new URL(request.url, apiTargetFor(request.method ?? 'GET', targets)),
+      new URL(request.url, apiTargetFor(request.method ?? 'GET', targets, request.url)),
     );
   };
 }

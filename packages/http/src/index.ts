@@ -1,5 +1,6 @@
 export { createServiceApp, type ServiceAppOptions, type ServiceEnv } from './create-service-app.ts';
 export { healthRoutes } from './health-routes.ts';
+export { type DocumentedRoute, openApiDocument, openApiReferencePage } from './openapi.ts';
 export { ProblemError, type ProblemInit, problemResponse } from './problem-details.ts';
 export { type RunningServer, serveApp } from './serve.ts';
-export { validate } from './validation.ts';
+export { type ValidationSpec, validate, validationSpecOf } from './validation.ts';

@@ -11,7 +11,7 @@ export function validate<Target extends keyof ValidationTargets, Schema extends 
   target: Target,
   schema: Schema,
 ) {
-  return zValidator(target, schema, (result, c) => {
+  const middleware = zValidator(target, schema, (result, c) => {
     if (result.success) return undefined;
     return problemResponse(c, {
       status: 400,
@@ -24,4 +24,19 @@ export function validate<Target extends keyof ValidationTargets, Schema extends 
       })),
     });
   });
+  // The OpenAPI document is generated from these (openapi.ts).
+  return Object.assign(middleware, {
+    [validationSpec]: { target, schema } satisfies ValidationSpec,
+  });
+}
+
+/** The request part and schema a `validate` middleware checks. */
+export type ValidationSpec = { target: keyof ValidationTargets; schema: z.ZodType };
+
+const validationSpec = Symbol('ledger.validation');
+
+/** The validation a handler performs, if it was made by `validate`. */
+export function validationSpecOf(handler: unknown): ValidationSpec | undefined {
+  if (typeof handler !== 'function') return undefined;
+  return (handler as { [validationSpec]?: ValidationSpec })[validationSpec];
 }

@@ -4,6 +4,7 @@ import type { Logger } from '@ledger/runtime';
 import type { IdentityReadDependencies } from './identity-dependencies.ts';
 import { mountAuthorization, mountIdentityRoutes } from './identity-routes.ts';
 import { limits } from './limits.ts';
+import { apiReferenceRoutes } from './routes/api-reference-routes.ts';
 import { mountLedgerRoutes } from './routes/ledger-routes.ts';
 
 export type { IdentityReadDependencies } from './identity-dependencies.ts';
@@ -27,5 +28,6 @@ export function createApp(dependencies: QueryApiDependencies) {
   app.route('/api/v1', health);
   mountIdentityRoutes(app, dependencies);
   mountLedgerRoutes(app, dependencies);
+  app.route('/api/v1', apiReferenceRoutes(app));
   return app;
 }

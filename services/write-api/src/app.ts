@@ -4,6 +4,7 @@ import type { Logger } from '@ledger/runtime';
 import type { IdentityWriteDependencies } from './identity-dependencies.ts';
 import { mountAuthorization, mountIdentityRoutes } from './identity-routes.ts';
 import { limits } from './limits.ts';
+import { apiReferenceRoutes } from './routes/api-reference-routes.ts';
 import { mountLedgerRoutes } from './routes/ledger-routes.ts';
 import {
   createLedgerWriteContext,
@@ -45,5 +46,6 @@ export function createApp(dependencies: WriteApiDependencies) {
   app.route('/api/v1', health);
   mountIdentityRoutes(app, dependencies);
   mountLedgerRoutes(app, createLedgerWriteContext(dependencies));
+  app.route('/api/v1', apiReferenceRoutes(app));
   return app;
 }
