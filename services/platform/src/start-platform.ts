@@ -11,6 +11,7 @@ import { startProjector } from '@ledger/projector';
 import { createIdentityReadDependencies, createApp as createQueryApi } from '@ledger/query-api';
 import type { Logger } from '@ledger/runtime';
 import { createWebConfig } from '@ledger/web/vite-config';
+import { startWithdrawalService, withdrawalsProjection } from '@ledger/withdrawal-processor';
 import {
   createIdentityWriteDependencies,
   createApp as createWriteApi,
@@ -75,6 +76,16 @@ export async function startPlatform(options: PlatformOptions): Promise<Platform>
         identity: writeIdentity,
         logger: options.logger,
         ledger,
+      }),
+    );
+    // Withdrawals (issue #10): resumes unfinished ones, reconciles sent ones on the chain.
+    stack.push(
+      startWithdrawalService({
+        db: writeDb,
+        eventStore: writeIdentity.eventStore,
+        ledger: ledger.client,
+        logger: options.logger,
+        now: writeIdentity.now,
       }),
     );
     stack.push(
@@ -197,6 +208,7 @@ function startIdentityProjections(
       ledgerBalancesProjection,
       ledgerProfilesProjection,
       assetsProjection,
+      withdrawalsProjection,
     ],
     logger: logger.child({ service: 'projector' }),
     signal: stopping.signal,

@@ -1,6 +1,7 @@
 import { assetsProjection } from '@ledger/assets-store';
 import { ledgerBalancesProjection, ledgerProfilesProjection } from '@ledger/ledger-projections';
 import type { Projection } from '@ledger/projection-runner';
+import { withdrawalsProjection } from '@ledger/withdrawal-processor';
 
 /**
  * Every projection this deployable runs (each feature adds its projection here, and its tables in
@@ -12,4 +13,6 @@ export const projections: readonly Projection[] = [
   ledgerProfilesProjection,
   // The asset catalog, plug-ins and deposits (issue #10).
   assetsProjection,
+  // Withdrawals, withdraw transfers and the withdraw policy (issue #10).
+  withdrawalsProjection,
 ];

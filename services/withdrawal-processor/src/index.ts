@@ -3,6 +3,13 @@
  * the runner the write API calls, the worker that resumes unfinished withdrawals and reconciles sent
  * ones, the chain port (with a simulated chain), the `withdrawals` projection and its queries.
  */
+
+export {
+  assetCatalogSource,
+  type CertifiedAddress,
+  certifiedAddressOf,
+  securityLimitsSource,
+} from './catalog-sources.ts';
 export {
   type ChainOutput,
   createSimulatedWithdrawalChain,
@@ -14,6 +21,7 @@ export {
   type WithdrawalFaultPoint,
   withdrawalFaultPoints,
 } from './faults.ts';
+export { sharedSimulatedWithdrawalChain } from './shared-chain.ts';
 export type {
   WithdrawAssetRules,
   WithdrawAssetSource,
@@ -48,3 +56,4 @@ export {
   type WithdrawalRunner,
   type WithdrawalRunnerDependencies,
 } from './withdrawal-runner.ts';
+export { startWithdrawalService } from './withdrawal-service.ts';

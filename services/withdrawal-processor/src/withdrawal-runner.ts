@@ -10,6 +10,7 @@ import {
   decideWithdrawPolicy,
   evolveWithdrawal,
   evolveWithdrawPolicy,
+  type FeeType,
   initialWithdrawalState,
   initialWithdrawPolicyState,
   type LedgerOutcome,
@@ -28,6 +29,7 @@ import {
   withdrawPolicyStream,
 } from '@ledger/withdrawals';
 import { sql } from 'kysely';
+import type { CertifiedAddress } from './catalog-sources.ts';
 import type { WithdrawalChain } from './chain-port.ts';
 import { withdrawalFault } from './faults.ts';
 import { derivedEventId, handleStreamCommand, loadStream } from './process-store.ts';
@@ -52,6 +54,14 @@ export type WithdrawalRunnerDependencies = {
   now?: () => Date;
   assets?: WithdrawAssetSource | undefined;
   limits?: WithdrawLimitsSource | undefined;
+  /** A member's usable certified withdraw address of an asset (KYC), by certification seq. */
+  certifiedAddress?:
+    | ((
+        memberSeq: number,
+        certificationSeq: number,
+        asset: string,
+      ) => Promise<CertifiedAddress | undefined>)
+    | undefined;
 };
 
 export type WithdrawalInput = {
@@ -59,12 +69,15 @@ export type WithdrawalInput = {
   idempotencyKey: string;
   accountSeq: number;
   amount: string;
-  toAddress: string;
+  /** Without a certification: the address typed in; with one, the certified address. */
+  toAddress: string | null;
   memo: string | null;
   bankCode: string | null;
-  holderName: string;
+  holderName: string | null;
   addressCertificationSeq: number | null;
   feeAccountSeq: number | null;
+  /** Where the fee is in the asset itself: taken from the amount (default) or charged on top. */
+  feeType?: FeeType | null | undefined;
   requestId: string;
 };
 
@@ -392,6 +405,7 @@ export function createWithdrawalRunner(dependencies: WithdrawalRunnerDependencie
         'This asset takes no withdrawal now',
       );
     }
+    const destination = await destinationOf(input, asset);
     const requestAmount = amountAtScale(input.amount, decimalPoint);
     if (requestAmount === undefined) {
       throw new WithdrawalProblem(
@@ -401,6 +415,8 @@ export function createWithdrawalRunner(dependencies: WithdrawalRunnerDependencie
         input.amount,
       );
     }
+    const feeType: FeeType =
+      rules.feeAsset === asset ? (input.feeType ?? rules.feeType) : 'separate';
     const feeAccountSeq =
       rules.feeAsset === asset
         ? account.seq
@@ -425,7 +441,7 @@ export function createWithdrawalRunner(dependencies: WithdrawalRunnerDependencie
       requestAmount,
       decimalPoint,
       asset,
-      feeType: rules.feeType,
+      feeType,
       feeAmount,
       feeAsset: rules.feeAsset,
       feeDecimalPoint: feeAccount.decimalPoint,
@@ -461,21 +477,48 @@ export function createWithdrawalRunner(dependencies: WithdrawalRunnerDependencie
       asset,
       decimalPoint,
       requestAmount,
-      feeType: rules.feeType,
+      feeType,
       feeAmount,
       feeAsset: rules.feeAsset,
       feeDecimalPoint: feeAccount.decimalPoint,
       feeAccount: feeAccount.account,
       feeAccountSeq: feeAccount.seq,
       netAmount: amounts.netAmount,
-      toAddress: input.toAddress,
+      toAddress: destination.address,
       memo: input.memo,
-      bankCode: input.bankCode,
+      bankCode: destination.bankCode,
       addressCertificationSeq: input.addressCertificationSeq,
       limitAccount,
       oneTimeLimit,
       requestedAt: now(),
     };
+  }
+
+  /** The certified address (and its bank code and holder), or the one typed in. */
+  async function destinationOf(input: WithdrawalInput, asset: string) {
+    if (input.addressCertificationSeq !== null) {
+      const certified = await dependencies.certifiedAddress?.(
+        input.memberSeq,
+        input.addressCertificationSeq,
+        asset,
+      );
+      if (certified === undefined) {
+        throw new WithdrawalProblem(
+          422,
+          'withdraw_address_not_certified',
+          'The withdraw address is not certified for this asset',
+        );
+      }
+      return {
+        address: certified.address,
+        bankCode: certified.bankCode ?? input.bankCode,
+        holderName: certified.holderName ?? input.holderName,
+      };
+    }
+    if (input.toAddress === null || input.toAddress.trim() === '') {
+      throw new WithdrawalProblem(422, 'withdraw_address_required', 'A withdraw address is needed');
+    }
+    return { address: input.toAddress, bankCode: input.bankCode, holderName: input.holderName };
   }
 
   /** The withdrawal id of a member's Idempotency-Key (scoped per member). */
@@ -486,7 +529,7 @@ export function createWithdrawalRunner(dependencies: WithdrawalRunnerDependencie
     return (
       request.accountSeq === input.accountSeq &&
       amountAtScale(input.amount, request.decimalPoint) === request.requestAmount &&
-      request.toAddress === input.toAddress &&
+      (input.addressCertificationSeq !== null || request.toAddress === input.toAddress) &&
       request.memo === input.memo &&
       request.bankCode === input.bankCode &&
       request.addressCertificationSeq === input.addressCertificationSeq
@@ -508,9 +551,10 @@ export function createWithdrawalRunner(dependencies: WithdrawalRunnerDependencie
         return advance(withdrawalId, input.requestId);
       }
       const request = await buildRequest(input, withdrawalId);
+      const { holderName } = await destinationOf(input, request.asset);
       // Personal data first, keyed by the withdrawal id; the event never carries it.
       await sql`INSERT INTO withdrawal_personal_data (withdrawal_id, member_seq, holder_name)
-        VALUES (${withdrawalId}, ${input.memberSeq}, ${input.holderName})
+        VALUES (${withdrawalId}, ${input.memberSeq}, ${holderName})
         ON CONFLICT (withdrawal_id) DO NOTHING`.execute(db);
       const requested = await run(withdrawalId, () => ({ type: 'RequestWithdrawal', request }), {
         commandId: `${withdrawalId}:request`,

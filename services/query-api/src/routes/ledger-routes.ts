@@ -4,12 +4,14 @@ import {
   ledgerBalancesProjectionName,
   ledgerProfilesProjectionName,
 } from '@ledger/ledger-projections';
+import { withdrawalsProjectionName } from '@ledger/withdrawal-processor';
 import type { Hono } from 'hono';
 import type { IdentityReadDependencies } from '../identity-dependencies.ts';
 import { readYourWrites } from '../read-your-writes.ts';
 import { assetReadRoutes } from './asset-routes.ts';
 import { ledgerAccountRoutes } from './ledger-account-routes.ts';
 import { ledgerAdminRoutes } from './ledger-admin-routes.ts';
+import { withdrawQueryRoutes } from './withdraw-query-routes.ts';
 
 /**
  * The ledger's read routes under /api/v1 (issue #9). `?after=<position>` waits for both ledger
@@ -30,6 +32,18 @@ export function mountLedgerRoutes(
   };
   app.route('/api/v1', ledgerAccountRoutes(context));
   app.route('/api/v1', ledgerAdminRoutes(context));
+  // Withdrawals (issue #10): `?after=` waits for the withdrawals and ledger projections.
+  app.route(
+    '/api/v1',
+    withdrawQueryRoutes({
+      db: dependencies.db,
+      now: dependencies.identity.now,
+      waitForWithdrawals: readYourWrites(dependencies.identity, [
+        ledgerBalancesProjectionName,
+        withdrawalsProjectionName,
+      ]),
+    }),
+  );
   // Assets, plug-ins and deposits (issue #10): `?after=` waits for the assets projection.
   app.route(
     '/api/v1',

@@ -4,6 +4,8 @@ import { ledgerAccountRoutes } from './ledger-account-routes.ts';
 import { ledgerAdjustmentRoutes } from './ledger-adjustment-routes.ts';
 import { ledgerAdminAccountRoutes } from './ledger-admin-account-routes.ts';
 import type { LedgerWriteContext } from './ledger-write-context.ts';
+import { withdrawAdminRoutes } from './withdraw-admin-routes.ts';
+import { withdrawRoutes } from './withdraw-routes.ts';
 
 /**
  * The ledger's write routes under /api/v1 (issue #9): always mounted, so the route table and the
@@ -20,6 +22,9 @@ export function mountLedgerRoutes(
     ledgerAdjustmentRoutes(context),
     // Assets, plug-ins and deposits (issue #10).
     assetRoutes(context),
+    // Withdrawals (issue #10).
+    withdrawRoutes(context),
+    withdrawAdminRoutes(context),
   ]) {
     app.route('/api/v1', routes);
   }

@@ -1,0 +1,153 @@
+import { principalOf } from '@ledger/auth';
+import { listQuerySchema, PositionSchema } from '@ledger/contracts';
+import type { Db } from '@ledger/db';
+import { ProblemError, validate } from '@ledger/http';
+import {
+  findWithdrawal,
+  listAccountTransfers,
+  listWithdrawals,
+  listWithdrawPolicies,
+  listWithdrawTransfers,
+} from '@ledger/withdrawal-processor';
+import { withdrawalStatuses } from '@ledger/withdrawals';
+import { Hono, type MiddlewareHandler } from 'hono';
+import { z } from 'zod';
+import { dateRangeOf, pageWindow, pagingOf } from '../list-queries.ts';
+
+/**
+ * Withdrawal reads (issue #10): the member's request history and inquiry (own withdrawals only:
+ * another member's id is a 404), and the administrators' withdraw/list, withdraw-transfer/list,
+ * account-transfer/list and withdraw/policy. `?after=` waits for the withdrawals projection (and
+ * the ledger's, for balances shown beside them).
+ */
+
+const AssetSchema = z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,31}$/);
+const StatusSchema = z.enum(withdrawalStatuses as [string, ...string[]]);
+export const WithdrawListQuerySchema = listQuerySchema({
+  sortable: ['regdate'],
+  filters: { status: StatusSchema.optional(), asset: AssetSchema.optional() },
+});
+export const AdminWithdrawListQuerySchema = listQuerySchema({
+  sortable: ['regdate'],
+  filters: {
+    status: StatusSchema.optional(),
+    asset: AssetSchema.optional(),
+    member_seq: z.coerce.number().int().min(1).max(9_999_999_999).optional(),
+  },
+});
+export const WithdrawTransferListQuerySchema = listQuerySchema({
+  sortable: ['regdate'],
+  filters: { asset: AssetSchema.optional(), withdrawal_id: z.uuid().optional() },
+});
+export const AccountTransferListQuerySchema = listQuerySchema({
+  sortable: ['regdate'],
+  filters: { asset: AssetSchema.optional() },
+});
+const EmptyQuerySchema = z.strictObject({ after: PositionSchema.optional() });
+const WithdrawalParameterSchema = z.strictObject({ withdrawalId: z.uuid() });
+
+const notFound = () =>
+  new ProblemError({ status: 404, code: 'withdrawal_not_found', title: 'No such withdrawal' });
+
+export function withdrawQueryRoutes(context: {
+  db: Db;
+  now: () => Date;
+  waitForWithdrawals: MiddlewareHandler;
+}) {
+  const { db, waitForWithdrawals: wait } = context;
+  const withdrawal = validate('param', WithdrawalParameterSchema);
+  return new Hono()
+    .get('/withdraw', wait, validate('query', WithdrawListQuerySchema), async (c) => {
+      const query = c.req.valid('query');
+      const range = dateRangeOf(query, context.now());
+      const { rows, total } = await listWithdrawals(
+        db,
+        { memberSeq: principalOf(c).memberSeq, status: query.status, asset: query.asset, ...range },
+        { ...pageWindow(query), order: query.order },
+      );
+      // The member's own history: the holder name they typed is theirs to see.
+      return c.json({ data: rows, paging: pagingOf(query, total) });
+    })
+    .get(
+      '/withdraw/:withdrawalId',
+      wait,
+      withdrawal,
+      validate('query', EmptyQuerySchema),
+      async (c) => {
+        const found = await findWithdrawal(
+          db,
+          c.req.valid('param').withdrawalId,
+          principalOf(c).memberSeq,
+        );
+        if (found === undefined) throw notFound();
+        const transfers = await listWithdrawTransfers(
+          db,
+          { withdrawalId: found.withdrawal_id },
+          { limit: 50, offset: 0, order: 'asc' },
+        );
+        c.header('cache-control', 'no-store');
+        return c.json({ data: { ...found, transfers: transfers.rows } });
+      },
+    )
+    .get('/admin/withdraw', wait, validate('query', AdminWithdrawListQuerySchema), async (c) => {
+      const query = c.req.valid('query');
+      const range = dateRangeOf(query, context.now());
+      const { rows, total } = await listWithdrawals(
+        db,
+        { memberSeq: query.member_seq, status: query.status, asset: query.asset, ...range },
+        { ...pageWindow(query), order: query.order },
+      );
+      return c.json({ data: rows, paging: pagingOf(query, total) });
+    })
+    .get(
+      '/admin/withdraw/:withdrawalId',
+      wait,
+      withdrawal,
+      validate('query', EmptyQuerySchema),
+      async (c) => {
+        const found = await findWithdrawal(db, c.req.valid('param').withdrawalId);
+        if (found === undefined) throw notFound();
+        const transfers = await listWithdrawTransfers(
+          db,
+          { withdrawalId: found.withdrawal_id },
+          { limit: 50, offset: 0, order: 'asc' },
+        );
+        c.header('cache-control', 'no-store');
+        return c.json({ data: { ...found, transfers: transfers.rows } });
+      },
+    )
+    .get(
+      '/admin/withdraw-transfer',
+      wait,
+      validate('query', WithdrawTransferListQuerySchema),
+      async (c) => {
+        const query = c.req.valid('query');
+        const range = dateRangeOf(query, context.now());
+        const { rows, total } = await listWithdrawTransfers(
+          db,
+          { asset: query.asset, withdrawalId: query.withdrawal_id, ...range },
+          { ...pageWindow(query), order: query.order },
+        );
+        return c.json({ data: rows, paging: pagingOf(query, total) });
+      },
+    )
+    .get(
+      '/admin/account-transfer',
+      wait,
+      validate('query', AccountTransferListQuerySchema),
+      async (c) => {
+        const query = c.req.valid('query');
+        const range = dateRangeOf(query, context.now());
+        const { rows, total } = await listAccountTransfers(
+          db,
+          { asset: query.asset, ...range },
+          { ...pageWindow(query), order: query.order },
+        );
+        return c.json({ data: rows, paging: pagingOf(query, total) });
+      },
+    )
+    .get('/admin/withdraw-policy', wait, validate('query', EmptyQuerySchema), async (c) => {
+      c.header('cache-control', 'no-store');
+      return c.json({ data: await listWithdrawPolicies(db) });
+    });
+}

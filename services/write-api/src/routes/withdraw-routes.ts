@@ -1,0 +1,185 @@
+import { principalOf } from '@ledger/auth';
+import { ProblemError, validate } from '@ledger/http';
+import { activeOtpIds } from '@ledger/identity';
+import { identityDb } from '@ledger/identity-store';
+import {
+  assetCatalogSource,
+  certifiedAddressOf,
+  createWithdrawalRunner,
+  securityLimitsSource,
+  sharedSimulatedWithdrawalChain,
+  type WithdrawalChain,
+  WithdrawalProblem,
+  type WithdrawalRunner,
+} from '@ledger/withdrawal-processor';
+import type { OpenWithdrawal } from '@ledger/withdrawals';
+import { type Context, Hono } from 'hono';
+import { z } from 'zod';
+import { acceptOtpCode } from '../credential-checks.ts';
+import { loadMember } from '../member-command-runner.ts';
+import { AmountTextSchema } from './ledger-account-routes.ts';
+import { idempotencyKeyOf, ledgerResponse } from './ledger-submission.ts';
+import type { LedgerWriteContext } from './ledger-write-context.ts';
+
+/**
+ * The member's withdrawals (issue #10; docs/adr/0013): POST /withdraw requests one (OTP step-up:
+ * a member withdraws only with a registered OTP and a fresh code) and the ONE ledger command that
+ * holds the amount (and fee) with the member's limits is taken at once; POST
+ * /withdraw/:withdrawalId/cancel gives the holds back before it is sent. The withdrawal id derives
+ * from the member and the Idempotency-Key, so a retry lands on the same withdrawal.
+ */
+
+const SeqSchema = z.number().int().min(1).max(9_999_999_999);
+export const WithdrawRequestSchema = z
+  .strictObject({
+    account_seq: SeqSchema,
+    amount: AmountTextSchema,
+    withdraw_address_certification_seq: SeqSchema.optional(),
+    withdraw_address: z.string().trim().min(1).max(200).optional(),
+    memo: z.string().trim().min(1).max(100).optional(),
+    holder_name: z.string().trim().min(1).max(100).optional(),
+    bank_code: z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z0-9_-]{1,20}$/)
+      .optional(),
+    fee_type: z.enum(['deducted', 'separate']).optional(),
+    fee_account_seq: SeqSchema.optional(),
+    otp_token: z.string().regex(/^[0-9]{6}$/),
+  })
+  .refine(
+    (body) =>
+      body.withdraw_address_certification_seq !== undefined || body.withdraw_address !== undefined,
+    { message: 'a certified withdraw address or a withdraw address', path: ['withdraw_address'] },
+  );
+export const CancelWithdrawRequestSchema = z.strictObject({});
+export const WithdrawalParameterSchema = z.strictObject({ withdrawalId: z.uuid() });
+
+/** The runner of this process: the simulated chain until a chain plug-in offers a sender. */
+export function withdrawalRunnerOf(
+  context: LedgerWriteContext,
+  chain?: WithdrawalChain,
+): WithdrawalRunner {
+  return createWithdrawalRunner({
+    db: context.db,
+    eventStore: context.identity.eventStore,
+    ledger: context.client,
+    chain: chain ?? sharedSimulatedWithdrawalChain(),
+    logger: context.logger,
+    now: () => context.identity.now(),
+    assets: assetCatalogSource(context.db),
+    limits: securityLimitsSource(context.db),
+    certifiedAddress: (memberSeq, seq, asset) =>
+      certifiedAddressOf(context.db, memberSeq, seq, asset),
+  });
+}
+
+export function withdrawalProblem(error: unknown): never {
+  if (error instanceof WithdrawalProblem) {
+    throw new ProblemError({
+      status: error.status,
+      code: error.code,
+      title: error.message,
+      ...(error.detail === undefined ? {} : { detail: error.detail }),
+      ...(error.status === 503 ? { headers: { 'retry-after': '1' } } : {}),
+    });
+  }
+  throw error;
+}
+
+/** What a withdrawal looks like in an answer (the SPEC's withdraw request fields). */
+export function withdrawalView(state: OpenWithdrawal) {
+  const { request } = state;
+  return {
+    withdrawal_id: request.withdrawalId,
+    account_seq: request.accountSeq,
+    asset: request.asset,
+    withdraw_address_certification_seq: request.addressCertificationSeq,
+    withdraw_address: request.toAddress,
+    memo: request.memo,
+    bank_code: request.bankCode,
+    fee_type: request.feeType,
+    fee_amount: request.feeAmount,
+    fee_asset: request.feeAsset,
+    net_amount: request.netAmount,
+    request_amount: request.requestAmount,
+    status: state.status,
+    hold: state.hold,
+    refusal: state.refusal,
+    regdate: request.requestedAt,
+  };
+}
+
+/** OTP step-up: money leaves only with a registered OTP and a code accepted once (T17). */
+async function requireWithdrawOtp(context: LedgerWriteContext, memberSeq: number, code: string) {
+  const memberContext = { identity: context.identity, db: identityDb(context.db) };
+  const state = await loadMember(context.identity, memberSeq);
+  if (activeOtpIds(state).length === 0) {
+    throw new ProblemError({
+      status: 403,
+      code: 'otp_registration_required',
+      title: 'Register an OTP before withdrawing',
+    });
+  }
+  if ((await acceptOtpCode(memberContext, state, code, context.identity.now())) === undefined) {
+    throw new ProblemError({
+      status: 422,
+      code: 'otp_invalid',
+      title: 'Invalid one-time password',
+    });
+  }
+}
+
+async function requestWithdrawal(
+  context: LedgerWriteContext,
+  runner: WithdrawalRunner,
+  c: Context,
+  body: z.infer<typeof WithdrawRequestSchema>,
+) {
+  const key = idempotencyKeyOf(c, { required: true });
+  const memberSeq = principalOf(c).memberSeq;
+  await requireWithdrawOtp(context, memberSeq, body.otp_token);
+  const outcome = await runner
+    .request({
+      memberSeq,
+      idempotencyKey: key,
+      accountSeq: body.account_seq,
+      amount: body.amount,
+      toAddress: body.withdraw_address ?? null,
+      memo: body.memo ?? null,
+      bankCode: body.bank_code ?? null,
+      holderName: body.holder_name ?? null,
+      addressCertificationSeq: body.withdraw_address_certification_seq ?? null,
+      feeAccountSeq: body.fee_account_seq ?? null,
+      feeType: body.fee_type ?? null,
+      requestId: String(c.get('requestId')),
+    })
+    .catch(withdrawalProblem);
+  return ledgerResponse(c, 201, withdrawalView(outcome.state), {
+    position: outcome.position,
+    replayed: false,
+  });
+}
+
+export function withdrawRoutes(context: LedgerWriteContext, runner = withdrawalRunnerOf(context)) {
+  return new Hono()
+    .post('/withdraw', validate('json', WithdrawRequestSchema), (c) =>
+      requestWithdrawal(context, runner, c, c.req.valid('json')),
+    )
+    .post(
+      '/withdraw/:withdrawalId/cancel',
+      validate('param', WithdrawalParameterSchema),
+      validate('json', CancelWithdrawRequestSchema),
+      async (c) => {
+        const memberSeq = principalOf(c).memberSeq;
+        const { withdrawalId } = c.req.valid('param');
+        const outcome = await runner
+          .cancel(withdrawalId, memberSeq, String(c.get('requestId')))
+          .catch(withdrawalProblem);
+        return ledgerResponse(c, 200, withdrawalView(outcome.state), {
+          position: outcome.position,
+          replayed: false,
+        });
+      },
+    );
+}
