@@ -11,6 +11,7 @@ import type { Context, MiddlewareHandler, Next } from 'hono';
 import { matchedRoutes } from 'hono/route';
 import type { AccessTokenVerifier } from './access-tokens.ts';
 import { loadPrincipal } from './principal-loader.ts';
+import { createSessionChecker, type SessionChecker } from './session-checks.ts';
 
 export type AuthorizationVariables = { principal: Principal | undefined; route: RouteEntry };
 
@@ -22,6 +23,11 @@ export type AuthorizationOptions = {
   /** The access policy from the settings (read only for administrator routes). */
   accessPolicy: () => Promise<AccessPolicy>;
   onRefused?: (event: { route: string; reason: string; memberSeq: number | undefined }) => void;
+  /**
+   * The per-request revocation check; by default the session reads of requests arriving in the
+   * same event-loop turn share one query (session-checks.ts: never cached, never stale).
+   */
+  sessions?: SessionChecker;
 };
 
 function bearerOf(c: Context): string | undefined {
@@ -38,6 +44,10 @@ function bearerOf(c: Context): string | undefined {
  * 404/405 handlers.
  */
 export function authorization(options: AuthorizationOptions): MiddlewareHandler {
+  const resolved: AuthorizationOptions = {
+    ...options,
+    sessions: options.sessions ?? createSessionChecker(options.db),
+  };
   return async (c, next) => {
     // Every handler route the request matched (normally one): each must be allowed, so an
     // overlapping pattern can never open a stricter route.
@@ -55,7 +65,7 @@ export function authorization(options: AuthorizationOptions): MiddlewareHandler 
       options.onRefused?.({ route, reason: 'not_in_route_table', memberSeq: undefined });
       return problemResponse(c, { status: 403, code: 'forbidden', title: 'Route not permitted' });
     }
-    return authorizeRoutes(c, next, routes as RouteEntry[], options);
+    return authorizeRoutes(c, next, routes as RouteEntry[], resolved);
   };
 }
 
@@ -117,7 +127,10 @@ async function authenticate(
   const principal =
     claims === undefined
       ? undefined
-      : await loadPrincipal(options.db, claims, now, { withAdministration });
+      : await loadPrincipal(options.db, claims, now, {
+          withAdministration,
+          ...(options.sessions === undefined ? {} : { sessions: options.sessions }),
+        });
   if (principal === undefined) return route.access === 'public' ? undefined : 'invalid';
   return principal;
 }

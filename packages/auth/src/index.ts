@@ -59,6 +59,11 @@ export {
   refreshRequestHeader,
 } from './refresh-tokens.ts';
 export {
+  createSessionChecker,
+  type LiveSession,
+  type SessionChecker,
+} from './session-checks.ts';
+export {
   hashVerificationCode,
   newVerificationCode,
   verificationCodeMatches,

@@ -1,6 +1,7 @@
 import { type Principal, permissionKey } from '@ledger/identity';
 import { type IdentityDb, readLiveSession } from '@ledger/identity-store';
 import type { AccessClaims } from './access-tokens.ts';
+import type { SessionChecker } from './session-checks.ts';
 
 /**
  * Builds the principal of a verified token. The session is checked on every request (revocation:
@@ -12,9 +13,16 @@ export async function loadPrincipal(
   db: IdentityDb,
   claims: AccessClaims,
   now: Date,
-  options: { withAdministration: boolean },
+  options: {
+    withAdministration: boolean;
+    /** Shares the session read with the other requests of the turn (authorization's default). */
+    sessions?: SessionChecker;
+  },
 ): Promise<Principal | undefined> {
-  const session = await readLiveSession(db, claims.sessionId, claims.memberSeq, now);
+  const session =
+    options.sessions === undefined
+      ? await readLiveSession(db, claims.sessionId, claims.memberSeq, now)
+      : await options.sessions.check(claims.sessionId, claims.memberSeq, now);
   if (session === undefined) return undefined;
   const principal: Principal = {
     memberSeq: claims.memberSeq,
