@@ -15,6 +15,7 @@ import cluster from 'node:cluster';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
+import { Session } from 'node:inspector/promises';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs, promisify } from 'node:util';
@@ -57,6 +58,8 @@ const { values: args } = parseArgs({
     'pg-socket': { type: 'string', default: 'unix' },
     /** Write a CPU profile of each service process (writer, projector, write API) into this directory. */
     profile: { type: 'string' },
+    /** Write a CPU profile of each write API worker covering only the first measured run. */
+    'profile-http': { type: 'string' },
   },
 });
 const root = join(import.meta.dirname, '..');
@@ -121,12 +124,18 @@ async function serveWriteApi(): Promise<void> {
     return response;
   };
   await serveApp(app, { port: Number(process.env.BENCH_HTTP_PORT), hostname: '127.0.0.1' });
+  let cpuBefore = process.cpuUsage();
   setInterval(() => {
+    const cpu = process.cpuUsage(cpuBefore);
+    cpuBefore = process.cpuUsage();
     if (stages.app.length === 0) return;
     const sorted = (values: number[]) => values.splice(0).sort((a, b) => a - b);
     const [inApp, writer] = [sorted(stages.app), sorted(stages.writer)];
     const figures = {
       requests: inApp.length,
+      // This worker's CPU (user + system) per request over the interval, in µs.
+      cpuUsPerRequest: ((cpu.user + cpu.system) / inApp.length).toFixed(0),
+      systemShare: (cpu.system / Math.max(1, cpu.user + cpu.system)).toFixed(2),
       appP50: quantile(inApp, 0.5).toFixed(1),
       appP99: quantile(inApp, 0.99).toFixed(1),
       writerP50: quantile(writer, 0.5).toFixed(1),
@@ -134,7 +143,43 @@ async function serveWriteApi(): Promise<void> {
     };
     process.stdout.write(`STAGES ${JSON.stringify(figures)}\n`);
   }, 5_000).unref();
+  const profileDir = process.env.BENCH_PROFILE_HTTP;
+  if (profileDir) {
+    // SIGUSR2 starts a CPU profile, the next one writes it: the measured run only, no seeding.
+    let session: Session | undefined;
+    process.on('SIGUSR2', () => {
+      void (async () => {
+        if (session === undefined) {
+          session = new Session();
+          session.connect();
+          await session.post('Profiler.enable');
+          await session.post('Profiler.start');
+          return;
+        }
+        const { profile } = await session.post('Profiler.stop');
+        writeFileSync(join(profileDir, `http-${process.pid}.cpuprofile`), JSON.stringify(profile));
+        session.disconnect();
+      })();
+    });
+  }
   process.on('SIGTERM', () => process.exit(0));
+}
+
+/** Sends SIGUSR2 to the write API's workers (or its one process): see BENCH_PROFILE_HTTP. */
+function signalHttpWorkers(processes: Processes): void {
+  const parent = processes.http.pid;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      const isWorker = ppid === parent;
+      const isSingle = Number(entry) === parent && args['http-workers'] === '1';
+      if (isWorker || isSingle) process.kill(Number(entry), 'SIGUSR2');
+    } catch {
+      // The process ended while we looked.
+    }
+  }
 }
 
 type Processes = {
@@ -256,6 +301,7 @@ async function startServices(input: {
       BENCH_WRITER_SOCKET: socket,
       BENCH_HTTP_PORT: String(port),
       BENCH_HTTP_WORKERS: args['http-workers'],
+      ...(args['profile-http'] === undefined ? {} : { BENCH_PROFILE_HTTP: args['profile-http'] }),
     },
     undefined,
   );
@@ -648,7 +694,10 @@ async function measure(input: {
       const transfersBefore = await countTransfers(input.db);
       const countersBefore = await databaseCounters(input.db);
       const lag = sampleLag(input.db, input.store);
+      const profiling = args['profile-http'] !== undefined && figures.length === 0;
+      if (profiling) signalHttpWorkers(input.processes);
       const { result, cores } = await runWrk(script, clients, input.port, input.processes);
+      if (profiling) signalHttpWorkers(input.processes);
       const lags = await lag.stop();
       const countersAfter = await databaseCounters(input.db);
       const batches = await ledgerBatches(input.db, countersBefore.revision);
