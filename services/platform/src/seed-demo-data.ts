@@ -11,6 +11,7 @@ import {
   grantChiefAdministrator,
   type IdentityWriteDependencies,
 } from '@ledger/write-api';
+import { seedDemoSecurityPolicies } from './seed-kyc-demo.ts';
 
 export type DemoLogin = { role: string; userId: string; password: string };
 
@@ -97,6 +98,13 @@ export async function seedDemoData(input: {
   await grantChiefAdministrator(input, adminSeq, 'system:seed');
   await changeSettingAsSystem(input, 'auth.administratorOtpRequired', false, 'system:seed');
   if (input.ledger !== undefined) await seedDemoLedger({ ...input, client: input.ledger.client });
+  // The demo withdraw limits and account restrictions go with the money (issue #10).
+  if (input.ledger !== undefined) {
+    await seedDemoSecurityPolicies(input.writeApi, {
+      userId: 'admin',
+      password: 'ledger-demo-chief-2025',
+    });
+  }
   return demoMembers.map(({ role, userId, password }) => ({ role, userId, password }));
 }
 

@@ -4,6 +4,7 @@ import { createDb, type Db, migrateToLatest, withDatabase } from '@ledger/db';
 import { createPostgresEventStore } from '@ledger/event-store/postgres';
 import { type RunningServer, serveApp } from '@ledger/http';
 import { brokerageProjection, identityProjection } from '@ledger/identity-store';
+import { kycProjection } from '@ledger/kyc-store';
 import { ledgerBalancesProjection, ledgerProfilesProjection } from '@ledger/ledger-projections';
 import { type LedgerWriterService, startLedgerWriterService } from '@ledger/ledger-writer';
 import { type LocalPostgres, startLocalPostgres } from '@ledger/local-postgres';
@@ -17,6 +18,7 @@ import {
   createApp as createWriteApi,
   startAdjustmentResumer,
   startIdentityRetention,
+  startKycWorkers,
 } from '@ledger/write-api';
 import type { Kysely } from 'kysely';
 import { createServer, type ViteDevServer } from 'vite';
@@ -91,6 +93,8 @@ export async function startPlatform(options: PlatformOptions): Promise<Platform>
     stack.push(
       startIdentityRetention({ db: writeDb, logger: options.logger, now: writeIdentity.now }),
     );
+    // Automatic security levels and KYC expiry (issue #10).
+    stack.push(startKycWorkers({ db: writeDb, identity: writeIdentity, logger: options.logger }));
     const demoLogins = await seedDemoData({
       db: writeDb,
       writeApi: writeApp,
@@ -208,6 +212,7 @@ function startIdentityProjections(
       ledgerBalancesProjection,
       ledgerProfilesProjection,
       assetsProjection,
+      kycProjection,
       withdrawalsProjection,
     ],
     logger: logger.child({ service: 'projector' }),

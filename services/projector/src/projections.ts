@@ -1,4 +1,5 @@
 import { assetsProjection } from '@ledger/assets-store';
+import { kycProjection } from '@ledger/kyc-store';
 import { ledgerBalancesProjection, ledgerProfilesProjection } from '@ledger/ledger-projections';
 import type { Projection } from '@ledger/projection-runner';
 import { withdrawalsProjection } from '@ledger/withdrawal-processor';
@@ -13,6 +14,8 @@ export const projections: readonly Projection[] = [
   ledgerProfilesProjection,
   // The asset catalog, plug-ins and deposits (issue #10).
   assetsProjection,
+  // KYC certifications, real-name authentications, address certifications, security catalog (issue #10).
+  kycProjection,
   // Withdrawals, withdraw transfers and the withdraw policy (issue #10).
   withdrawalsProjection,
 ];

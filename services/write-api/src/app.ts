@@ -1,10 +1,12 @@
 import type { Db } from '@ledger/db';
 import { createServiceApp, healthRoutes } from '@ledger/http';
+import type { IdentityProvider } from '@ledger/kyc-store';
 import type { Logger } from '@ledger/runtime';
 import type { IdentityWriteDependencies } from './identity-dependencies.ts';
 import { mountAuthorization, mountIdentityRoutes } from './identity-routes.ts';
 import { limits } from './limits.ts';
 import { apiReferenceRoutes } from './routes/api-reference-routes.ts';
+import { mountKycRoutes } from './routes/kyc-routes.ts';
 import { mountLedgerRoutes } from './routes/ledger-routes.ts';
 import {
   createLedgerWriteContext,
@@ -17,6 +19,11 @@ export {
   type IdentityKeyConfiguration,
 } from './identity-from-environment.ts';
 export { purgeIdentityRecords, startIdentityRetention } from './identity-retention.ts';
+export {
+  recomputeSecurityLevel,
+  securityLevelReactorName,
+  startKycWorkers,
+} from './kyc-security-level-reactor.ts';
 export type { Mail, Mailer } from './mail/mailer.ts';
 export { startAdjustmentResumer } from './routes/ledger-adjustment-resumer.ts';
 export type { LedgerPolicy, LedgerWriteDependencies } from './routes/ledger-write-context.ts';
@@ -27,6 +34,8 @@ export type WriteApiDependencies = {
   identity: IdentityWriteDependencies;
   /** The ledger writer (issue #9); without it the ledger routes answer 503. */
   ledger?: LedgerWriteDependencies | undefined;
+  /** The real-name authority (issue #10); by default the simulated one. */
+  kyc?: { identityProvider?: IdentityProvider | undefined } | undefined;
 };
 
 /**
@@ -46,6 +55,7 @@ export function createApp(dependencies: WriteApiDependencies) {
   app.route('/api/v1', health);
   mountIdentityRoutes(app, dependencies);
   mountLedgerRoutes(app, createLedgerWriteContext(dependencies));
+  mountKycRoutes(app, dependencies);
   app.route('/api/v1', apiReferenceRoutes(app));
   return app;
 }

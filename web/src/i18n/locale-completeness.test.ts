@@ -4,7 +4,7 @@
 // disk is loaded, and every server problem code has a localized message.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { identityProblemCodes, problemCodes } from '@ledger/contracts';
+import { identityProblemCodes, kycProblemCodes, problemCodes } from '@ledger/contracts';
 import { describe, expect, test } from 'vitest';
 import { localeFiles, namespaces, resources } from './i18n.ts';
 import { defaultLocale, locales } from './locales.ts';
@@ -79,6 +79,6 @@ describe.each([...namespaces])('namespace %s', (namespace) => {
 
 test('every problem code of the API has a localized message', () => {
   const codes = flatten(resources[defaultLocale].errors);
-  const serverCodes = [...problemCodes, ...identityProblemCodes];
+  const serverCodes = [...problemCodes, ...identityProblemCodes, ...kycProblemCodes];
   expect(serverCodes.filter((problemCode) => !codes.has(`codes.${problemCode}`))).toEqual([]);
 });

@@ -72,6 +72,32 @@ const validBodies: Record<string, unknown> = {
   },
   'POST /api/v1/admin/adjustment/:adjustmentId/approve': {},
   'POST /api/v1/admin/adjustment/:adjustmentId/reject': { reason: 'No evidence' },
+  'POST /api/v1/kyc/certification': {
+    kyc_type: 'individual',
+    documents: [{ kind: 'id_card', name: 'front.jpg' }],
+  },
+  'POST /api/v1/kyc/realname': {},
+  'POST /api/v1/kyc/realname/complete': { realname_seq: 1, provider_answer: {} },
+  'POST /api/v1/kyc/withdraw-address-certification': {
+    asset: 'BTC',
+    withdraw_address: 'bc1qaddress',
+    holder_name: 'Holder',
+  },
+  'PUT /api/v1/admin/security/level/:seq': { title: 'Level', conditions: null },
+  'PUT /api/v1/admin/security/restriction-policy': {
+    security_level: 1,
+    target: 'CREATE_ACCOUNT',
+    asset: null,
+    amount: null,
+    enabled: true,
+  },
+  'PUT /api/v1/admin/kyc-certification/:seq/review': { decision: 'approved', is_valid: true },
+  'PUT /api/v1/admin/kyc-certification/:seq/validity': { is_valid: true },
+  'PUT /api/v1/admin/kyc-asset-withdraw-address-certification/:seq/review': {
+    decision: 'denied',
+    is_valid: false,
+  },
+  'PUT /api/v1/admin/kyc-asset-withdraw-address-certification/:seq/validity': { is_valid: true },
 };
 const bodilessRoutes = ['POST /api/v1/auth/token/refresh', 'POST /api/v1/auth/logout'];
 

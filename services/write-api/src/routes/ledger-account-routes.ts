@@ -24,6 +24,7 @@ import {
   submitToLedger,
 } from './ledger-submission.ts';
 import type { LedgerWriteContext } from './ledger-write-context.ts';
+import { refuseRestrictedAccountCreation } from './security-account-check.ts';
 
 /**
  * The member's wallet commands (SPEC §2 Wallet): open an account (several per asset), change its
@@ -107,6 +108,7 @@ async function openAccount(
   if (decimalPoint === undefined) {
     throw new ProblemError({ status: 422, code: 'asset_unknown', title: 'No such asset' });
   }
+  await refuseRestrictedAccountCreation(context.db, memberSeq, body.asset);
   await refuseAboveAccountLimit(context, { memberSeq, asset: body.asset, actor, key });
   const seq = await context.directory.nextSeq();
   const accepted = await submitToLedger(context, c, {
