@@ -29,8 +29,10 @@ export {
   type WithdrawAddressCertificationRow,
 } from './kyc-queries.ts';
 export {
+  type MemberSecurityView,
   mayMemberCreateAccount,
   readMemberSecurityLevel,
+  readMemberSecurityView,
   readSecurityCatalog,
   type WithdrawLimits,
   withdrawLimitsFor,

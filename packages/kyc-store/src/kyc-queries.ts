@@ -78,7 +78,11 @@ export async function getWithdrawAddressCertification(
   };
 }
 
-/** The member that owns a KYC object (for administrator routes), or undefined. */
+/**
+ * The member that owns a KYC object (for administrator routes), or undefined. Read from the
+ * personal-data tables, written before the request's event (so a review right after a request
+ * never waits for the projection; an erasure keeps the member seq), else from the read model.
+ */
 export async function ownerOfKycObject(
   db: AnyDb,
   kind: 'certification' | 'realname' | 'withdraw_address_certification',
@@ -86,6 +90,25 @@ export async function ownerOfKycObject(
 ): Promise<number | undefined> {
   const kdb = kycDb(db);
   const row =
+    kind === 'certification'
+      ? await kdb
+          .selectFrom('kyc_certification_documents')
+          .select('member_seq')
+          .where('certification_seq', '=', seq)
+          .executeTakeFirst()
+      : kind === 'realname'
+        ? await kdb
+            .selectFrom('kyc_realname_personal_data')
+            .select('member_seq')
+            .where('realname_seq', '=', seq)
+            .executeTakeFirst()
+        : await kdb
+            .selectFrom('kyc_withdraw_address_personal_data')
+            .select('member_seq')
+            .where('certification_seq', '=', seq)
+            .executeTakeFirst();
+  if (row !== undefined) return Number(row.member_seq);
+  const projected =
     kind === 'certification'
       ? await kdb
           .selectFrom('kyc_certifications')
@@ -103,7 +126,7 @@ export async function ownerOfKycObject(
             .select('member_seq')
             .where('certification_seq', '=', seq)
             .executeTakeFirst();
-  return row === undefined ? undefined : Number(row.member_seq);
+  return projected === undefined ? undefined : Number(projected.member_seq);
 }
 
 async function userIds(db: AnyDb, memberSeqs: number[]): Promise<Map<number, string | null>> {

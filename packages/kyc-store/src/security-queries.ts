@@ -1,12 +1,17 @@
 import {
   defaultSecurityCatalog,
+  type KycMemberState,
+  type KycType,
   mayCreateAccount,
   type RestrictionPolicy,
   type RestrictionTarget,
+  reachedSecurityLevel,
   type SecurityCatalog,
   type SecurityCondition,
   type SecurityLevelDefinition,
+  satisfiedConditions,
   securityConditions,
+  securityLevelBase,
   withdrawLimitsAt,
 } from '@ledger/kyc';
 import { type KycDb, kycDb } from './tables.ts';
@@ -95,13 +100,25 @@ export async function readMemberSecurityLevel(
   };
 }
 
+/**
+ * A read of a projection's view that answers `fallback` while the projection was never registered
+ * in this database (42P01: its view does not exist yet, e.g. a service started before the
+ * projector): no policies means no restriction.
+ */
+async function unlessUnprojected<Value>(
+  read: () => Promise<Value>,
+  fallback: Value,
+): Promise<Value> {
+  try {
+    return await read();
+  } catch (error) {
+    if ((error as { code?: unknown } | null)?.code === '42P01') return fallback;
+    throw error;
+  }
+}
+
 async function policiesAt(db: KycDb, securityLevel: number, assetCode: string) {
-  const rows = await db
-    .selectFrom('security_restriction_policies')
-    .selectAll()
-    .where('security_level', '=', securityLevel)
-    .where('asset_code', 'in', [assetCode, ''])
-    .execute();
+  const rows = await unlessUnprojected(() => policyRowsAt(db, securityLevel, assetCode), []);
   return rows.map(
     (row): RestrictionPolicy => ({
       securityLevel: row.security_level,
@@ -110,6 +127,15 @@ async function policiesAt(db: KycDb, securityLevel: number, assetCode: string) {
       amount: row.amount === null ? null : plainDecimal(row.amount),
     }),
   );
+}
+
+function policyRowsAt(db: KycDb, securityLevel: number, assetCode: string) {
+  return db
+    .selectFrom('security_restriction_policies')
+    .selectAll()
+    .where('security_level', '=', securityLevel)
+    .where('asset_code', 'in', [assetCode, ''])
+    .execute();
 }
 
 export type WithdrawLimits = {
@@ -143,20 +169,98 @@ export async function withdrawLimitsFor(
 
 /**
  * Whether the member's security level allows opening an account of `assetCode` (the restriction
- * policy CREATE_ACCOUNT, for that asset or for every asset). An unknown member may not.
+ * policy CREATE_ACCOUNT, for that asset or for every asset). A member the read model does not
+ * know yet (just registered) is at the base level.
  */
 export async function mayMemberCreateAccount(
   db: AnyDb,
   memberSeq: number,
   assetCode: string,
-): Promise<{ allowed: boolean; securityLevel: number | null }> {
-  const member = await readMemberSecurityLevel(db, memberSeq);
-  if (member === undefined) return { allowed: false, securityLevel: null };
-  const policies = await policiesAt(kycDb(db), member.securityLevel, assetCode);
-  return {
-    allowed: mayCreateAccount({ policies }, member.securityLevel, assetCode),
-    securityLevel: member.securityLevel,
-  };
+): Promise<{ allowed: boolean; securityLevel: number }> {
+  const member = await unlessUnprojected(() => readMemberSecurityLevel(db, memberSeq), undefined);
+  // Not projected yet: a member who just registered, at the level every member starts at.
+  const securityLevel = member?.securityLevel ?? securityLevelBase;
+  const policies = await policiesAt(kycDb(db), securityLevel, assetCode);
+  return { allowed: mayCreateAccount({ policies }, securityLevel, assetCode), securityLevel };
 }
 
 export type { SecurityCondition };
+
+export type MemberSecurityView = {
+  securityLevel: number;
+  isLocked: boolean;
+  /** The level the member's conditions reach now (what an unlocked level follows). */
+  reachedLevel: number;
+  satisfied: SecurityCondition[];
+  catalog: SecurityCatalog;
+};
+
+/**
+ * What the member's security-level view shows: the level and lock, which conditions are met now
+ * (from identity's and KYC's read models), and the whole catalog (what each level needs and what
+ * it restricts). Undefined when the member is unknown to the read model.
+ */
+export async function readMemberSecurityView(
+  db: AnyDb,
+  memberSeq: number,
+  now: Date,
+): Promise<MemberSecurityView | undefined> {
+  const member = await readMemberSecurityLevel(db, memberSeq);
+  if (member === undefined) return undefined;
+  const kdb = kycDb(db);
+  const [certifications, realnames, addresses, catalog] = await Promise.all([
+    kdb.selectFrom('kyc_certifications').selectAll().where('member_seq', '=', memberSeq).execute(),
+    kdb.selectFrom('kyc_realnames').selectAll().where('member_seq', '=', memberSeq).execute(),
+    kdb
+      .selectFrom('kyc_withdraw_address_certifications')
+      .selectAll()
+      .where('member_seq', '=', memberSeq)
+      .execute(),
+    readSecurityCatalog(db),
+  ]);
+  const state: KycMemberState = {
+    memberSeq,
+    certifications: Object.fromEntries(
+      certifications.map((row) => [
+        Number(row.certification_seq),
+        {
+          status: row.status,
+          kycType: row.kyc_type as KycType,
+          isValid: row.is_valid,
+          expiresAt: row.expires_at?.toISOString() ?? null,
+          isExpired: row.is_expired,
+        },
+      ]),
+    ),
+    realnames: Object.fromEntries(
+      realnames.map((row) => [
+        Number(row.realname_seq),
+        {
+          status: row.status,
+          authority: row.authority,
+          isValid: row.is_valid,
+          expiresAt: row.expires_at?.toISOString() ?? null,
+          isExpired: row.is_expired,
+        },
+      ]),
+    ),
+    withdrawAddresses: Object.fromEntries(
+      addresses.map((row) => [
+        Number(row.certification_seq),
+        { status: row.status, assetCode: row.asset_code, isValid: row.is_valid },
+      ]),
+    ),
+  };
+  const satisfied = satisfiedConditions(
+    { isEmailVerified: member.isEmailVerified, activeOtpCount: member.activeOtpCount },
+    state,
+    now.toISOString(),
+  );
+  return {
+    securityLevel: member.securityLevel,
+    isLocked: member.isLocked,
+    reachedLevel: reachedSecurityLevel(catalog, satisfied),
+    satisfied: securityConditions.filter((condition) => satisfied.has(condition)),
+    catalog,
+  };
+}

@@ -1,0 +1,79 @@
+import { setTimeout as delay } from 'node:timers/promises';
+
+/** What the seed needs of the write API: its in-process request entry. */
+type App = { request(path: string, init?: RequestInit): Response | Promise<Response> };
+
+/**
+ * The demo restriction policies (issue #10), per security level: level 0 may open no account;
+ * withdraw limits per asset rise with the level (level 1: a verified nothing; level 2: a verified
+ * email, the demo members' level; level 3: KYC certified and above keep level 3's limits unless
+ * set). Amounts are decimal strings. Setting a policy already in force changes nothing, so a
+ * restart appends nothing.
+ */
+const demoPolicies: {
+  security_level: number;
+  target: 'CREATE_ACCOUNT' | 'WITHDRAW_ONE_TIME_AMOUNT' | 'WITHDRAW_DAILY_AMOUNT';
+  asset: string | null;
+  amount: string | null;
+}[] = [
+  { security_level: 0, target: 'CREATE_ACCOUNT', asset: null, amount: null },
+  ...[
+    { level: 1, KRW: ['300000', '1000000'], BTC: ['0.1', '0.2'] },
+    { level: 2, KRW: ['1000000', '5000000'], BTC: ['0.5', '1'] },
+    { level: 3, KRW: ['5000000', '20000000'], BTC: ['2', '5'] },
+  ].flatMap(({ level, ...assets }) =>
+    Object.entries(assets).flatMap(([asset, [oneTime, daily]]) => [
+      {
+        security_level: level,
+        target: 'WITHDRAW_ONE_TIME_AMOUNT' as const,
+        asset,
+        amount: oneTime ?? null,
+      },
+      {
+        security_level: level,
+        target: 'WITHDRAW_DAILY_AMOUNT' as const,
+        asset,
+        amount: daily ?? null,
+      },
+    ]),
+  ),
+];
+
+async function put(app: App, path: string, body: unknown, token: string): Promise<Response> {
+  return app.request(path, {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify(body),
+  });
+}
+
+/** Sets the demo policies through the administrator's route (retrying while the admin flag projects). */
+export async function seedDemoSecurityPolicies(
+  app: App,
+  administrator: { userId: string; password: string },
+): Promise<void> {
+  const login = await app.request('/api/v1/auth/token', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ user_id: administrator.userId, password: administrator.password }),
+  });
+  if (!login.ok) throw new Error(`seed: administrator login answered ${login.status}`);
+  const { token } = (await login.json()) as { token: string };
+  for (const policy of demoPolicies) {
+    for (let attempt = 1; ; attempt += 1) {
+      const response = await put(
+        app,
+        '/api/v1/admin/security/restriction-policy',
+        { ...policy, enabled: true },
+        token,
+      );
+      if (response.ok) break;
+      if (response.status !== 403 || attempt >= 50) {
+        throw new Error(
+          `seed: restriction policy answered ${response.status} ${await response.text()}`,
+        );
+      }
+      await delay(100);
+    }
+  }
+}

@@ -1,0 +1,97 @@
+// Proves the restriction policy CREATE_ACCOUNT is enforced when a member opens an account: with a
+// policy on BTC at level 1 the member's BTC account is refused (403 account_creation_restricted,
+// nothing written) while KRW opens, and once the member's level changes the policy of the new
+// level applies; without the kyc projection (no policies projected) nothing is restricted.
+import { createPostgresEventStore } from '@ledger/event-store/postgres';
+import { kycProjection, kycProjectionName } from '@ledger/kyc-store';
+import { startProjector } from '@ledger/projector';
+import { silentLogger } from '@ledger/runtime';
+import { useTestDatabase } from '@ledger/testing';
+import type { Kysely } from 'kysely';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import {
+  createLedgerTestKit,
+  type LedgerTestKit,
+  type LedgerTestMember,
+} from './ledger-test-kit.ts';
+
+const database = useTestDatabase();
+let kit: LedgerTestKit;
+let member: LedgerTestMember;
+let admin: LedgerTestMember;
+const stopping = new AbortController();
+let projector: ReturnType<typeof startProjector>;
+const store = () => createPostgresEventStore({ url: database().url, poolSizeMax: 2 });
+let projectorStore: ReturnType<typeof store>;
+
+beforeAll(async () => {
+  kit = await createLedgerTestKit(database());
+  member = await kit.member('opener');
+  admin = await kit.administrator('chief');
+  await kit.projected();
+});
+afterAll(async () => {
+  stopping.abort();
+  await projector?.done;
+  await projectorStore?.close();
+  await kit.close();
+});
+
+async function open(asset: string): Promise<Response> {
+  return kit.write(
+    'POST',
+    '/api/v1/account',
+    { asset, title: `${asset} wallet` },
+    {
+      token: member.token,
+      key: kit.freshKey(),
+    },
+  );
+}
+
+async function kycProjected(): Promise<void> {
+  const head = await kit.eventStore.headPosition();
+  if (head === undefined) return;
+  expect(await kit.awaiter.waitForPosition([kycProjectionName], head, 20_000)).toBe(true);
+  await kit.projected();
+}
+
+test('without any projected policy, an account opens', async () => {
+  expect((await open('KRW')).status).toBe(201);
+});
+
+test('a CREATE_ACCOUNT policy of the member’s level refuses that asset only, and follows the level', async () => {
+  projectorStore = store();
+  projector = startProjector({
+    db: database().db as unknown as Kysely<unknown>,
+    eventStore: projectorStore,
+    projections: [kycProjection],
+    logger: silentLogger,
+    signal: stopping.signal,
+  });
+  const policy = await kit.write(
+    'PUT',
+    '/api/v1/admin/security/restriction-policy',
+    { security_level: 1, target: 'CREATE_ACCOUNT', asset: 'BTC', amount: null, enabled: true },
+    { token: admin.token },
+  );
+  expect(policy.status).toBe(200);
+  await kycProjected();
+
+  const before = await kit.eventCount();
+  const refused = await open('BTC');
+  expect(refused.status).toBe(403);
+  expect(((await refused.json()) as { code: string }).code).toBe('account_creation_restricted');
+  expect(await kit.eventCount()).toBe(before);
+  expect((await open('KRW')).status).toBe(201);
+
+  const raised = await kit.write(
+    'PUT',
+    `/api/v1/admin/member/${member.seq}/security-level`,
+    { security_level: 2 },
+    { token: admin.token },
+  );
+  expect(raised.status).toBe(200);
+  await kycProjected();
+  expect((await open('BTC')).status).toBe(201);
+});
