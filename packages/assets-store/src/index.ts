@@ -6,3 +6,5 @@ export * from './aggregate-store.ts';
 export * from './asset-queries.ts';
 export * from './asset-tables.ts';
 export * from './assets-projection.ts';
+export * from './deposit-processes.ts';
+export * from './deposit-queries.ts';

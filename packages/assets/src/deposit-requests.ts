@@ -1,3 +1,4 @@
+import { canonical } from './asset-catalog.ts';
 import { accepted, type Decision, rejected } from './decision.ts';
 
 /**
@@ -125,7 +126,7 @@ export function decideDepositRequest(
       }
       const { requestedAt: _a, ...left } = state.request;
       const { requestedAt: _b, ...right } = command.request;
-      return JSON.stringify(left) === JSON.stringify(right)
+      return canonical(left) === canonical(right)
         ? none
         : rejected({ type: 'DepositRequestIdTaken' });
     }

@@ -1,5 +1,10 @@
 import { dirname, join } from 'node:path';
 import { assetsProjection } from '@ledger/assets-store';
+import {
+  builtInAdapters,
+  type ChainScannerDependencies,
+  startChainScanner,
+} from '@ledger/chain-scanner';
 import { createDb, type Db, migrateToLatest, withDatabase } from '@ledger/db';
 import { createPostgresEventStore } from '@ledger/event-store/postgres';
 import { type RunningServer, serveApp } from '@ledger/http';
@@ -71,7 +76,10 @@ export async function startPlatform(options: PlatformOptions): Promise<Platform>
       logger: options.logger.child({ service: 'write-api' }),
       identity: writeIdentity,
       ledger,
+      // The simulated chain's control (issue #10): the start command is the development default.
+      development: true,
     });
+    stack.push(startDepositScanner(databaseUrl, writeIdentity.eventStore, ledger, options, stack));
     stack.push(
       startAdjustmentResumer({
         db: writeDb,
@@ -242,6 +250,31 @@ async function startLedgerWriter(
   stack.push(() => writer.stop());
   await writer.leading;
   return writer;
+}
+
+/**
+ * The chain scanner (issue #10): follows every asset plug-in allowed to scan (the simulated chain
+ * by default) and credits deposits after their confirmations; also finishes approved deposit
+ * requests a crash interrupted.
+ */
+function startDepositScanner(
+  databaseUrl: string,
+  eventStore: ChainScannerDependencies['eventStore'],
+  ledger: { client: ChainScannerDependencies['ledger'] },
+  options: PlatformOptions,
+  stack: (() => Promise<void>)[],
+): () => Promise<void> {
+  const db = openDb(databaseUrl, 'chain-scanner', stack);
+  const scanner = startChainScanner({
+    db,
+    eventStore,
+    ledger: ledger.client,
+    logger: options.logger.child({ service: 'chain-scanner' }),
+    now: () => new Date(),
+    adapterFor: builtInAdapters(db),
+    intervalMs: 500,
+  });
+  return () => scanner.stop();
 }
 
 function openDb(url: string, applicationName: string, stack: (() => Promise<void>)[]): Db {

@@ -6,6 +6,7 @@ import type { IdentityWriteDependencies } from './identity-dependencies.ts';
 import { mountAuthorization, mountIdentityRoutes } from './identity-routes.ts';
 import { limits } from './limits.ts';
 import { apiReferenceRoutes } from './routes/api-reference-routes.ts';
+import { chainDevelopmentRoutes } from './routes/chain-development-routes.ts';
 import { mountKycRoutes } from './routes/kyc-routes.ts';
 import { mountLedgerRoutes } from './routes/ledger-routes.ts';
 import {
@@ -34,6 +35,8 @@ export type WriteApiDependencies = {
   identity: IdentityWriteDependencies;
   /** The ledger writer (issue #9); without it the ledger routes answer 503. */
   ledger?: LedgerWriteDependencies | undefined;
+  /** Development mode (issue #10): mounts the simulated chain's control. Never in production. */
+  development?: boolean | undefined;
   /** The real-name authority (issue #10); by default the simulated one. */
   kyc?: { identityProvider?: IdentityProvider | undefined } | undefined;
 };
@@ -55,6 +58,9 @@ export function createApp(dependencies: WriteApiDependencies) {
   app.route('/api/v1', health);
   mountIdentityRoutes(app, dependencies);
   mountLedgerRoutes(app, createLedgerWriteContext(dependencies));
+  if (dependencies.development === true) {
+    app.route('/api/v1', chainDevelopmentRoutes(dependencies));
+  }
   mountKycRoutes(app, dependencies);
   app.route('/api/v1', apiReferenceRoutes(app));
   return app;

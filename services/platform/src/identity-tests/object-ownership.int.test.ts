@@ -75,6 +75,8 @@ test('the table has member routes with ids to check', () => {
     '/api/v1/account/:seq',
     '/api/v1/account/:seq/balance',
     '/api/v1/account/:seq/balance-log',
+    '/api/v1/account/:seq/deposit-address',
+    '/api/v1/account/:seq/deposit-address',
     '/api/v1/brokerage/:seq',
     '/api/v1/otp/:otpId/activate',
     '/api/v1/otp/:otpId/deactivate',

@@ -9,6 +9,7 @@ import type { Hono } from 'hono';
 import type { IdentityReadDependencies } from '../identity-dependencies.ts';
 import { readYourWrites } from '../read-your-writes.ts';
 import { assetReadRoutes } from './asset-routes.ts';
+import { depositReadRoutes } from './deposit-routes.ts';
 import { ledgerAccountRoutes } from './ledger-account-routes.ts';
 import { ledgerAdminRoutes } from './ledger-admin-routes.ts';
 import { withdrawQueryRoutes } from './withdraw-query-routes.ts';
@@ -45,11 +46,11 @@ export function mountLedgerRoutes(
     }),
   );
   // Assets, plug-ins and deposits (issue #10): `?after=` waits for the assets projection.
-  app.route(
-    '/api/v1',
-    assetReadRoutes({
-      db: dependencies.db,
-      waitForAssets: readYourWrites(dependencies.identity, [assetsProjectionName]),
-    }),
-  );
+  const assets = {
+    db: dependencies.db,
+    now: dependencies.identity.now,
+    waitForAssets: readYourWrites(dependencies.identity, [assetsProjectionName]),
+  };
+  app.route('/api/v1', assetReadRoutes(assets));
+  app.route('/api/v1', depositReadRoutes(assets));
 }

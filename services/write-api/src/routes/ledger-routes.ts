@@ -1,5 +1,6 @@
 import type { Hono } from 'hono';
 import { assetRoutes } from './asset-routes.ts';
+import { depositRoutes } from './deposit-routes.ts';
 import { ledgerAccountRoutes } from './ledger-account-routes.ts';
 import { ledgerAdjustmentRoutes } from './ledger-adjustment-routes.ts';
 import { ledgerAdminAccountRoutes } from './ledger-admin-account-routes.ts';
@@ -25,6 +26,7 @@ export function mountLedgerRoutes(
     // Withdrawals (issue #10).
     withdrawRoutes(context),
     withdrawAdminRoutes(context),
+    depositRoutes(context),
   ]) {
     app.route('/api/v1', routes);
   }

@@ -50,7 +50,8 @@ export async function createIdentityWriteTestKit(database: { url: string; db: Db
     mailer: createOutboxMailer(identityDb(database.db)),
     clientAddress: (c) => c.req.header(testClientAddressHeader) ?? '192.0.2.1',
   };
-  const app = createApp({ db: database.db, logger: silentLogger, identity });
+  // Development mode, like the query kit: the route table lists the development routes too.
+  const app = createApp({ db: database.db, logger: silentLogger, identity, development: true });
   return {
     app,
     identity,

@@ -1,0 +1,78 @@
+/**
+ * The chain-scanner port (issue #10; docs/adr/0012): what the scanner and the withdrawal
+ * reconciler need from a blockchain, whatever the chain. Heights are block numbers from 0
+ * (genesis); a block names its parent, so a reorg shows as a different hash at a height already
+ * seen. Amounts are decimal strings at the asset's scale, never JS numbers.
+ */
+
+/** One output of a transaction as the chain settled it. */
+export type ChainOutput = {
+  index: number;
+  address: string;
+  /** A memo / destination tag, when the chain has them. */
+  memo: string | null;
+  /**
+   * What actually arrived at the address: the verified balance delta or the exact contract's
+   * transfer event, `delivered_amount` on XRP. The only amount a deposit may credit (T21 c, d).
+   */
+  amount: string;
+  /** What the transaction claimed (an XRP `Amount`, a token call's argument); never credited. */
+  declaredAmount: string;
+};
+
+export type ChainTransaction = {
+  txid: string;
+  /** `failed`: reverted, or a token whose transfer returned false: nothing is credited. */
+  status: 'success' | 'failed';
+  outputs: ChainOutput[];
+};
+
+export type ChainBlock = {
+  height: number;
+  hash: string;
+  parentHash: string;
+  transactions: ChainTransaction[];
+};
+
+export type ChainTip = { height: number; hash: string };
+
+/** A transaction as the chain knows it now: in a block, in the mempool, or not at all. */
+export type ChainTransactionStatus = {
+  txid: string;
+  blockHeight: number | null;
+  status: 'success' | 'failed';
+  outputs: ChainOutput[];
+};
+
+/** An output found by (address, amount): how a withdrawal is reconciled, never by txid (T22). */
+export type OutputMatch = { txid: string; blockHeight: number; index: number };
+
+export type ChainAdapter = {
+  /** The plug-in id: names the chain in deposit ids. */
+  readonly chain: string;
+  /** The best block, or undefined before the chain has any. */
+  tip(): Promise<ChainTip | undefined>;
+  blockAt(height: number): Promise<ChainBlock | undefined>;
+  blockHashAt(height: number): Promise<string | undefined>;
+  transaction(txid: string): Promise<ChainTransactionStatus | undefined>;
+  /** Outputs paying exactly `amount` to `address` (and memo), in blocks at or above `fromHeight`. */
+  findOutputs(query: {
+    address: string;
+    memo?: string | null;
+    amount: string;
+    fromHeight: number;
+  }): Promise<OutputMatch[]>;
+  /** Sends a transaction (a withdrawal); its txid may still change before it confirms (T22). */
+  broadcast(outputs: { address: string; memo: string | null; amount: string }[]): Promise<{
+    txid: string;
+  }>;
+  /** The deposit address of a wallet account (deterministic per chain and account). */
+  depositAddressOf(accountSeq: number): string;
+  /** The one address of a memo chain; members tell their deposits apart by memo ID. */
+  sharedDepositAddress(): string;
+};
+
+/** Confirmations of a block at `height` when the tip is `tipHeight`: the block itself counts. */
+export function confirmationsOf(height: number, tipHeight: number): number {
+  return tipHeight < height ? 0 : tipHeight - height + 1;
+}

@@ -1,0 +1,5 @@
+/**
+ * @ledger/chain: the chain-scanner port and the built-in simulated chain (issue #10).
+ */
+export * from './chain-port.ts';
+export * from './simulated-chain.ts';

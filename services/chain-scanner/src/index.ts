@@ -1,0 +1,16 @@
+/**
+ * @ledger/chain-scanner: follows each allowed asset plug-in's chain and credits deposits after
+ * their confirmations, exactly once (issue #10; docs/adr/0012).
+ */
+export {
+  type ChainScannerDependencies,
+  resumeDepositRequests,
+  type ScanReport,
+  scanAll,
+  scanPlugin,
+} from './chain-scanner.ts';
+export {
+  builtInAdapters,
+  type ChainScannerWorker,
+  startChainScanner,
+} from './start-chain-scanner.ts';
