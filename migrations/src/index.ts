@@ -11,6 +11,7 @@ import * as withdrawalPersonalData0010 from './0010-withdrawal-personal-data.ts'
 import * as withdrawalReadModels0011 from './0011-withdrawal-read-models.ts';
 import * as kycPersonalData0013 from './0013-kyc-personal-data.ts';
 import * as writeIdempotency0019 from './0019-write-idempotency.ts';
+import * as oauth2ClientSecrets0020 from './0020-oauth2-client-secrets.ts';
 
 /**
  * Every migration, by name, in order. A static list rather than a folder scan: each migration is
@@ -30,4 +31,5 @@ export const migrations: Record<string, Migration> = {
   '0011-withdrawal-read-models': withdrawalReadModels0011,
   '0013-kyc-personal-data': kycPersonalData0013,
   '0019-write-idempotency': writeIdempotency0019,
+  '0020-oauth2-client-secrets': oauth2ClientSecrets0020,
 };

@@ -65,6 +65,10 @@ export const identityProblemCodes = [
   'write_conflict',
   /** 409: an administrator tried to deny itself or drop its own administrator flag. */
   'self_administration_refused',
+  /** OAuth2 clients (administration). */
+  'oauth2_client_not_found',
+  'oauth2_client_revoked',
+  'oauth2_client_invalid',
 ] as const;
 
 export type IdentityProblemCode = (typeof identityProblemCodes)[number];

@@ -7,6 +7,16 @@ export {
 } from './identity-projection.ts';
 export { isKnownLoginSource, rememberLoginSource } from './login-source-store.ts';
 export { insertOutboxMail, listOutboxMails, type OutboxMail } from './mail-outbox-store.ts';
+export {
+  dropClientSecretsExcept,
+  hashClientSecret,
+  insertClientSecret,
+  listOAuth2Clients,
+  type OAuth2ClientListFilter,
+  type OAuth2ClientRow,
+  oauth2ClientProjection,
+  oauth2ClientProjectionName,
+} from './oauth2-client-store.ts';
 export { acceptOtpStep, insertOtpSecret, readOtpSecret } from './otp-secret-store.ts';
 export {
   erasePersonalData,

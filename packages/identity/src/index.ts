@@ -45,6 +45,7 @@ export {
   securityLevelMax,
   securityLevelMin,
 } from './member-state.ts';
+export * from './oauth2-client-decider.ts';
 export {
   isOtpRequired,
   isStepAcceptable,

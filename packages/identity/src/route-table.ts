@@ -124,6 +124,7 @@ const adminReadRoutes: RouteEntry[] = [
     id: memberId,
   }),
   route('GET', `${v1}/admin/member-group`, 'query', 'admin', 'Member groups'),
+  route('GET', `${v1}/admin/oauth2-client`, 'query', 'admin', 'OAuth2 clients'),
   route('GET', `${v1}/admin/loginlog`, 'query', 'admin', 'Login log'),
   route('GET', `${v1}/admin/acs/role`, 'query', 'admin', 'Roles'),
   route('GET', `${v1}/admin/acs/permission`, 'query', 'admin', 'Permission catalogue'),
@@ -152,6 +153,16 @@ const adminWriteRoutes: RouteEntry[] = [
   route('PUT', `${v1}/admin/member/:seq/admin`, 'write', 'chief_administrator', 'Admin flag', {
     id: memberId,
   }),
+  route('POST', `${v1}/admin/oauth2-client`, 'write', 'admin', 'Register an OAuth2 client'),
+  route('PUT', `${v1}/admin/oauth2-client/:clientId`, 'write', 'admin', 'Change an OAuth2 client'),
+  route(
+    'POST',
+    `${v1}/admin/oauth2-client/:clientId/secret`,
+    'write',
+    'admin',
+    'Rotate its secret',
+  ),
+  route('DELETE', `${v1}/admin/oauth2-client/:clientId`, 'write', 'admin', 'Revoke it'),
   route('POST', `${v1}/admin/member-group`, 'write', 'admin', 'Create a member group'),
   route('PUT', `${v1}/admin/member-group/:seq`, 'write', 'admin', 'Rename a member group', {
     id: { parameter: 'seq', kind: 'member_group' },

@@ -8,7 +8,11 @@ import {
 import { createDb, type Db, migrateToLatest, withDatabase } from '@ledger/db';
 import { createPostgresEventStore } from '@ledger/event-store/postgres';
 import { type RunningServer, serveApp } from '@ledger/http';
-import { brokerageProjection, identityProjection } from '@ledger/identity-store';
+import {
+  brokerageProjection,
+  identityProjection,
+  oauth2ClientProjection,
+} from '@ledger/identity-store';
 import { kycProjection } from '@ledger/kyc-store';
 import { ledgerBalancesProjection, ledgerProfilesProjection } from '@ledger/ledger-projections';
 import { type LedgerWriterService, startLedgerWriterService } from '@ledger/ledger-writer';
@@ -217,6 +221,7 @@ function startIdentityProjections(
     projections: [
       identityProjection,
       brokerageProjection,
+      oauth2ClientProjection,
       ledgerBalancesProjection,
       ledgerProfilesProjection,
       assetsProjection,

@@ -1,4 +1,9 @@
 import { assetsProjection } from '@ledger/assets-store';
+import {
+  brokerageProjection,
+  identityProjection,
+  oauth2ClientProjection,
+} from '@ledger/identity-store';
 import { kycProjection } from '@ledger/kyc-store';
 import { ledgerBalancesProjection, ledgerProfilesProjection } from '@ledger/ledger-projections';
 import type { Projection } from '@ledger/projection-runner';
@@ -9,6 +14,10 @@ import { withdrawalsProjection } from '@ledger/withdrawal-processor';
  * the projection's `setup`).
  */
 export const projections: readonly Projection[] = [
+  // Identity's read models: members, logs, groups, roles, settings; brokerages; OAuth2 clients.
+  identityProjection as Projection,
+  brokerageProjection as Projection,
+  oauth2ClientProjection as Projection,
   // The ledger's read models (issue #9).
   ledgerBalancesProjection,
   ledgerProfilesProjection,

@@ -4,6 +4,7 @@ import {
   brokerageProjectionName,
   identityDb,
   identityProjectionName,
+  oauth2ClientProjectionName,
 } from '@ledger/identity-store';
 import type { Logger } from '@ledger/runtime';
 import type { Hono } from 'hono';
@@ -12,6 +13,7 @@ import { readYourWrites } from './read-your-writes.ts';
 import { adminConfigurationRoutes, adminGroupAndRoleRoutes } from './routes/admin-access-routes.ts';
 import { adminLogRoutes } from './routes/admin-log-routes.ts';
 import { adminMemberListRoutes, adminMemberTabRoutes } from './routes/admin-member-routes.ts';
+import { adminOAuth2ClientRoutes } from './routes/admin-oauth2-client-routes.ts';
 import { brokerageRoutes } from './routes/brokerage-routes.ts';
 import { constantRoutes } from './routes/constant-routes.ts';
 import { developmentRoutes } from './routes/development-routes.ts';
@@ -42,11 +44,18 @@ export function mountAuthorization(
   );
   const waitForIdentity = readYourWrites(dependencies.identity, [identityProjectionName]);
   const waitForBrokerages = readYourWrites(dependencies.identity, [brokerageProjectionName]);
-  app.use('/api/v1/*', (c, next) =>
-    new URL(c.req.url).pathname.startsWith('/api/v1/brokerage')
-      ? waitForBrokerages(c, next)
-      : waitForIdentity(c, next),
-  );
+  const waitForClients = readYourWrites(dependencies.identity, [
+    identityProjectionName,
+    oauth2ClientProjectionName,
+  ]);
+  app.use('/api/v1/*', (c, next) => {
+    const path = new URL(c.req.url).pathname;
+    if (path.startsWith('/api/v1/brokerage')) return waitForBrokerages(c, next);
+    if (path.endsWith('/oauth2-client') || path.startsWith('/api/v1/admin/oauth2-client')) {
+      return waitForClients(c, next);
+    }
+    return waitForIdentity(c, next);
+  });
 }
 
 /** Identity's read routes under /api/v1 (issue #4). */
@@ -66,6 +75,7 @@ export function mountIdentityRoutes(
     adminLogRoutes(db, now),
     adminGroupAndRoleRoutes(db),
     adminConfigurationRoutes(db),
+    adminOAuth2ClientRoutes(db, now),
   ];
   if (dependencies.identity.development) routes.push(developmentRoutes(db));
   for (const group of routes) app.route('/api/v1', group);

@@ -13,6 +13,7 @@ import {
   adminSettingRoutes,
 } from './routes/admin-access-routes.ts';
 import { adminMemberFlagRoutes, adminMemberGrantRoutes } from './routes/admin-member-routes.ts';
+import { adminOAuth2ClientRoutes } from './routes/admin-oauth2-client-routes.ts';
 import { authRoutes } from './routes/auth-routes.ts';
 import { memberRoutes } from './routes/member-routes.ts';
 import { otpRoutes } from './routes/otp-routes.ts';
@@ -65,15 +66,21 @@ export function mountIdentityRoutes(
     adminMemberGroupRoutes(context),
     adminRoleRoutes(context),
     adminSettingRoutes(context),
+    adminOAuth2ClientRoutes(context),
   ];
-  // Idempotency-Key on identity commands (registered before them, so it wraps them); not on OTP
-  // registration, whose answer is the seed shown once (it must not be kept in clear).
+  // Idempotency-Key on identity commands (registered before them, so it wraps them); not on the
+  // commands whose answer is a secret shown once (an OTP seed, a client secret: never kept).
+  const secretAnswers = new Set([
+    'POST /api/v1/otp',
+    'POST /api/v1/admin/oauth2-client',
+    'POST /api/v1/admin/oauth2-client/:clientId/secret',
+  ]);
   const covered = new Set(
     routeApps.flatMap((routes) =>
       routes.routes
         .filter((route) => route.method !== 'ALL')
         .map((route) => `${route.method} /api/v1${route.path}`)
-        .filter((route) => route !== 'POST /api/v1/otp'),
+        .filter((route) => !secretAnswers.has(route)),
     ),
   );
   const requestHashKey = createHmac('sha256', dependencies.identity.secrets.verificationCodeKey)

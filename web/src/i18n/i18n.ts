@@ -15,6 +15,7 @@ export const namespaces = [
   'my-page',
   'admin-members',
   'admin-access',
+  'admin-oauth2-clients',
 ] as const;
 export type Namespace = (typeof namespaces)[number];
 

@@ -2,6 +2,7 @@ import 'i18next';
 import type admin from '../locales/ko-KR/admin.json';
 import type adminAccess from '../locales/ko-KR/admin-access.json';
 import type adminMembers from '../locales/ko-KR/admin-members.json';
+import type adminOAuth2Clients from '../locales/ko-KR/admin-oauth2-clients.json';
 import type auth from '../locales/ko-KR/auth.json';
 import type brokerage from '../locales/ko-KR/brokerage.json';
 import type common from '../locales/ko-KR/common.json';
@@ -25,6 +26,7 @@ declare module 'i18next' {
       'my-page': typeof myPage;
       'admin-members': typeof adminMembers;
       'admin-access': typeof adminAccess;
+      'admin-oauth2-clients': typeof adminOAuth2Clients;
     };
   }
 }

@@ -60,6 +60,18 @@ const validBodies: Record<string, unknown> = {
   'POST /api/v1/admin/acs/role': { name: 'Support', permissions: [] },
   'PUT /api/v1/admin/acs/role/:roleId': { name: 'Support', permissions: [] },
   'PUT /api/v1/admin/setting/:key': { value: 2 },
+  'POST /api/v1/admin/oauth2-client': {
+    member_seq: 1,
+    name: 'Kiosk',
+    redirect_uris: ['https://kiosk.example/cb'],
+    authorities: [],
+  },
+  'PUT /api/v1/admin/oauth2-client/:clientId': {
+    name: 'Kiosk',
+    redirect_uris: ['https://kiosk.example/cb'],
+    authorities: [],
+  },
+  'POST /api/v1/admin/oauth2-client/:clientId/secret': {},
   'POST /api/v1/account': { asset: 'KRW', title: 'Main' },
   'PUT /api/v1/account/:seq': { title: 'Main' },
   'POST /api/v1/account-transfer': { source_account_seq: 1, target_account_seq: 2, amount: '1' },
@@ -99,7 +111,11 @@ const validBodies: Record<string, unknown> = {
   },
   'PUT /api/v1/admin/kyc-asset-withdraw-address-certification/:seq/validity': { is_valid: true },
 };
-const bodilessRoutes = ['POST /api/v1/auth/token/refresh', 'POST /api/v1/auth/logout'];
+const bodilessRoutes = [
+  'POST /api/v1/auth/token/refresh',
+  'POST /api/v1/auth/logout',
+  'DELETE /api/v1/admin/oauth2-client/:clientId',
+];
 
 const writeRoutes = routeTable.filter(
   (route) => route.service === 'write' && route.method !== 'GET',
@@ -138,7 +154,8 @@ describe.each(
       .replace(':otpId', '00000000-0000-4000-8000-000000000000')
       .replace(':roleId', '00000000-0000-4000-8000-000000000000')
       .replace(':adjustmentId', '00000000-0000-4000-8000-000000000000')
-      .replace(':key', 'otp.maximumCount');
+      .replace(':key', 'otp.maximumCount')
+      .replace(':clientId', 'oc_AAAAAAAAAAAAAAAAAAAAAA');
     const token =
       route.access === 'public'
         ? undefined

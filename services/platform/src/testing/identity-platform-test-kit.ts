@@ -6,6 +6,8 @@ import {
   brokerageProjectionName,
   identityProjection,
   identityProjectionName,
+  oauth2ClientProjection,
+  oauth2ClientProjectionName,
 } from '@ledger/identity-store';
 import { createCheckpointAwaiter } from '@ledger/projection-runner';
 import { startProjector } from '@ledger/projector';
@@ -41,7 +43,7 @@ export async function createIdentityPlatformTestKit(database: { url: string; db:
   const projector = startProjector({
     db: database.db as unknown as Kysely<unknown>,
     eventStore: projectorStore,
-    projections: [identityProjection, brokerageProjection],
+    projections: [identityProjection, brokerageProjection, oauth2ClientProjection],
     logger: silentLogger,
     signal: stopping.signal,
   });
@@ -49,7 +51,7 @@ export async function createIdentityPlatformTestKit(database: { url: string; db:
     const head = await write.eventStore.headPosition();
     if (head === undefined) return;
     const reached = await awaiter.waitForPosition(
-      [identityProjectionName, brokerageProjectionName],
+      [identityProjectionName, brokerageProjectionName, oauth2ClientProjectionName],
       head,
       20_000,
     );

@@ -12,6 +12,7 @@ import { z } from 'zod';
 import { dateRangeOf, likePattern, pageWindow, pagingOf } from '../list-queries.ts';
 import { memberInfoOf, memberInfoQuery } from '../member-info.ts';
 import { loginLogQuery, loginLogRowOf } from './admin-log-routes.ts';
+import { oauth2ClientPage } from './admin-oauth2-client-routes.ts';
 
 const MemberParameterSchema = z.strictObject({ seq: QuerySeqSchema });
 
@@ -102,8 +103,15 @@ export function adminMemberTabRoutes(db: IdentityDb, now: () => Date) {
       '/admin/member/:seq/oauth2-client',
       validate('param', MemberParameterSchema),
       validate('query', MemberTabQuerySchema),
-      // OAuth2 clients are not built yet (SPEC §3); the tab lists none.
-      async (c) => c.json({ data: [], paging: pagingOf(c.req.valid('query'), 0) }),
+      async (c) =>
+        c.json(
+          await oauth2ClientPage(
+            db,
+            c.req.valid('query'),
+            { memberSeq: c.req.valid('param').seq },
+            now(),
+          ),
+        ),
     )
     .get(
       '/admin/member/:seq/loginlog',
