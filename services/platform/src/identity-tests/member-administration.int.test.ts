@@ -5,6 +5,7 @@
 // roles, permissions, login log, activity log, settings and the mail outbox answer.
 import { useTestDatabase } from '@ledger/testing';
 import type { TestMember } from '@ledger/write-api/testing';
+import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import {
   createIdentityPlatformTestKit,
@@ -230,5 +231,50 @@ test('GET /constant is public: locales, assets and enumerations', async () => {
     .toBe(2);
   expect(body.data.otp.required_actions.length).toBeGreaterThan(0);
   expect(body.data.assets).toEqual([]);
+});
+
+test('GET /constant lists the active assets of the catalogue in output order', async () => {
+  const row = (code: string, decimalPoint: number, outputOrder: number, isActive: boolean) => ({
+    code,
+    title: `${code} coin`,
+    decimal_point: decimalPoint,
+    allow_deposit: true,
+    allow_withdraw: code !== 'KRW',
+    is_active: isActive,
+    output_order: outputOrder,
+    withdraw_fees: '[]',
+    deposit_extra_form: '[]',
+    withdraw_extra_form: '[]',
+    minimum_deposit: '0',
+    memo_required: false,
+    confirmations_required: 350,
+    is_frozen: false,
+    registered_at: new Date(),
+    last_position: '0',
+  });
+  // The read model as the assets projection writes it (its own tests cover the projection).
+  await (database().db as unknown as Kysely<Record<string, Record<string, unknown>>>)
+    .insertInto('asset_catalog_v1')
+    .values([row('ETH', 18, 2, true), row('KRW', 0, 1, true), row('OLD', 8, 0, false)])
+    .execute();
+  const body = (await (await kit.get('/api/v1/constant')).json()) as {
+    data: { assets: unknown[] };
+  };
+  expect(body.data.assets).toEqual([
+    {
+      code: 'KRW',
+      title: 'KRW coin',
+      decimal_point: 0,
+      allow_deposit: true,
+      allow_withdraw: false,
+    },
+    {
+      code: 'ETH',
+      title: 'ETH coin',
+      decimal_point: 18,
+      allow_deposit: true,
+      allow_withdraw: true,
+    },
+  ]);
   expect(body.data.enumerations.date_range).toContain('last_7_days');
 });

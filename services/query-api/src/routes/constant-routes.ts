@@ -1,3 +1,4 @@
+import { listAssets } from '@ledger/assets-store';
 import { dateRangeShortcuts } from '@ledger/contracts';
 import {
   localeValues,
@@ -11,13 +12,16 @@ import { Hono } from 'hono';
 import { readSettings } from '../settings-reader.ts';
 
 /**
- * GET /constant (public): locales, assets with their decimal points, the settings a client needs
- * before login (sign-up, login identifier, OTP rules; never a secret or a mail setting), and
- * enumerations. Assets arrive with the asset catalogue (issue #10); until then the list is empty.
+ * GET /constant (public): locales, the active assets of the catalogue with their decimal points
+ * (in output order), the settings a client needs before login (sign-up, login identifier, OTP
+ * rules; never a secret or a mail setting), and enumerations.
  */
 export function constantRoutes(db: IdentityDb) {
   return new Hono().get('/constant', async (c) => {
-    const settings = await readSettings(db);
+    const [settings, { assets }] = await Promise.all([
+      readSettings(db),
+      listAssets(db, { activeOnly: true }),
+    ]);
     const securityLevels: string[] = [];
     for (let level = securityLevelMin; level <= securityLevelMax; level += 1) {
       securityLevels.push(String(level));
@@ -26,7 +30,13 @@ export function constantRoutes(db: IdentityDb) {
     return c.json({
       data: {
         locales: { default: settings['locale.default'], supported: settings['locale.supported'] },
-        assets: [] as { code: string; title: string; decimal_point: number }[],
+        assets: assets.map((asset) => ({
+          code: asset.code,
+          title: asset.title,
+          decimal_point: asset.decimalPoint,
+          allow_deposit: asset.allowDeposit,
+          allow_withdraw: asset.allowWithdraw,
+        })),
         member: {
           sign_up_enabled: settings['member.signUpEnabled'],
           required_consents: settings['member.requiredConsents'],
