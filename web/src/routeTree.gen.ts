@@ -28,13 +28,21 @@ import { Route as AuthenticatedAdminIndexRouteImport } from './routes/_authentic
 import { Route as AuthenticatedAdminSplatRouteImport } from './routes/_authenticated/admin/$'
 import { Route as AuthenticatedBrokerageConsoleIndexRouteImport } from './routes/_authenticated/brokerage-console/index'
 import { Route as AuthenticatedBrokerageConsoleBrokerageSeqRouteRouteImport } from './routes/_authenticated/brokerage-console/$brokerageSeq/route'
+import { Route as AuthenticatedMemberWalletIndexRouteImport } from './routes/_authenticated/_member/wallet/index'
+import { Route as AuthenticatedAdminAccountAccount_seqRouteRouteImport } from './routes/_authenticated/admin/account/$account_seq/route'
+import { Route as AuthenticatedAdminAccountListRouteImport } from './routes/_authenticated/admin/account/list'
 import { Route as AuthenticatedAdminAcsCatalogRouteImport } from './routes/_authenticated/admin/acs/catalog'
 import { Route as AuthenticatedAdminActivityLogListRouteImport } from './routes/_authenticated/admin/activity-log/list'
 import { Route as AuthenticatedAdminLoginlogListRouteImport } from './routes/_authenticated/admin/loginlog/list'
 import { Route as AuthenticatedAdminMemberMember_seqRouteRouteImport } from './routes/_authenticated/admin/member/$member_seq/route'
 import { Route as AuthenticatedAdminMemberListRouteImport } from './routes/_authenticated/admin/member/list'
+import { Route as AuthenticatedAdminOauth2ClientListRouteImport } from './routes/_authenticated/admin/oauth2-client/list'
 import { Route as AuthenticatedBrokerageConsoleBrokerageSeqIndexRouteImport } from './routes/_authenticated/brokerage-console/$brokerageSeq/index'
 import { Route as AuthenticatedBrokerageConsoleBrokerageSeqSplatRouteImport } from './routes/_authenticated/brokerage-console/$brokerageSeq/$'
+import { Route as AuthenticatedMemberWalletAccountAccount_seqRouteImport } from './routes/_authenticated/_member/wallet/account/$account_seq'
+import { Route as AuthenticatedAdminAccountAccount_seqIndexRouteImport } from './routes/_authenticated/admin/account/$account_seq/index'
+import { Route as AuthenticatedAdminAccountAccount_seqBalanceLogRouteImport } from './routes/_authenticated/admin/account/$account_seq/balance-log'
+import { Route as AuthenticatedAdminAccountAccount_seqViewRouteImport } from './routes/_authenticated/admin/account/$account_seq/view'
 import { Route as AuthenticatedAdminMemberMember_seqIndexRouteImport } from './routes/_authenticated/admin/member/$member_seq/index'
 import { Route as AuthenticatedAdminMemberMember_seqAccountRouteImport } from './routes/_authenticated/admin/member/$member_seq/account'
 import { Route as AuthenticatedAdminMemberMember_seqInviteRelationRouteImport } from './routes/_authenticated/admin/member/$member_seq/invite-relation'
@@ -138,6 +146,24 @@ const AuthenticatedBrokerageConsoleBrokerageSeqRouteRoute =
     path: '/brokerage-console/$brokerageSeq',
     getParentRoute: () => AuthenticatedRoute,
   } as any)
+const AuthenticatedMemberWalletIndexRoute =
+  AuthenticatedMemberWalletIndexRouteImport.update({
+    id: '/wallet/',
+    path: '/wallet/',
+    getParentRoute: () => AuthenticatedMemberRoute,
+  } as any)
+const AuthenticatedAdminAccountAccount_seqRouteRoute =
+  AuthenticatedAdminAccountAccount_seqRouteRouteImport.update({
+    id: '/account/$account_seq',
+    path: '/account/$account_seq',
+    getParentRoute: () => AuthenticatedAdminRouteRoute,
+  } as any)
+const AuthenticatedAdminAccountListRoute =
+  AuthenticatedAdminAccountListRouteImport.update({
+    id: '/account/list',
+    path: '/account/list',
+    getParentRoute: () => AuthenticatedAdminRouteRoute,
+  } as any)
 const AuthenticatedAdminAcsCatalogRoute =
   AuthenticatedAdminAcsCatalogRouteImport.update({
     id: '/acs/catalog',
@@ -168,6 +194,12 @@ const AuthenticatedAdminMemberListRoute =
     path: '/member/list',
     getParentRoute: () => AuthenticatedAdminRouteRoute,
   } as any)
+const AuthenticatedAdminOauth2ClientListRoute =
+  AuthenticatedAdminOauth2ClientListRouteImport.update({
+    id: '/oauth2-client/list',
+    path: '/oauth2-client/list',
+    getParentRoute: () => AuthenticatedAdminRouteRoute,
+  } as any)
 const AuthenticatedBrokerageConsoleBrokerageSeqIndexRoute =
   AuthenticatedBrokerageConsoleBrokerageSeqIndexRouteImport.update({
     id: '/',
@@ -179,6 +211,30 @@ const AuthenticatedBrokerageConsoleBrokerageSeqSplatRoute =
     id: '/$',
     path: '/$',
     getParentRoute: () => AuthenticatedBrokerageConsoleBrokerageSeqRouteRoute,
+  } as any)
+const AuthenticatedMemberWalletAccountAccount_seqRoute =
+  AuthenticatedMemberWalletAccountAccount_seqRouteImport.update({
+    id: '/wallet/account/$account_seq',
+    path: '/wallet/account/$account_seq',
+    getParentRoute: () => AuthenticatedMemberRoute,
+  } as any)
+const AuthenticatedAdminAccountAccount_seqIndexRoute =
+  AuthenticatedAdminAccountAccount_seqIndexRouteImport.update({
+    id: '/',
+    path: '/',
+    getParentRoute: () => AuthenticatedAdminAccountAccount_seqRouteRoute,
+  } as any)
+const AuthenticatedAdminAccountAccount_seqBalanceLogRoute =
+  AuthenticatedAdminAccountAccount_seqBalanceLogRouteImport.update({
+    id: '/balance-log',
+    path: '/balance-log',
+    getParentRoute: () => AuthenticatedAdminAccountAccount_seqRouteRoute,
+  } as any)
+const AuthenticatedAdminAccountAccount_seqViewRoute =
+  AuthenticatedAdminAccountAccount_seqViewRouteImport.update({
+    id: '/view',
+    path: '/view',
+    getParentRoute: () => AuthenticatedAdminAccountAccount_seqRouteRoute,
   } as any)
 const AuthenticatedAdminMemberMember_seqIndexRoute =
   AuthenticatedAdminMemberMember_seqIndexRouteImport.update({
@@ -240,19 +296,27 @@ export interface FileRoutesByFullPath {
   '/admin/$': typeof AuthenticatedAdminSplatRoute
   '/admin/': typeof AuthenticatedAdminIndexRoute
   '/brokerage-console/': typeof AuthenticatedBrokerageConsoleIndexRoute
+  '/admin/account/$account_seq': typeof AuthenticatedAdminAccountAccount_seqRouteRouteWithChildren
   '/admin/member/$member_seq': typeof AuthenticatedAdminMemberMember_seqRouteRouteWithChildren
+  '/admin/account/list': typeof AuthenticatedAdminAccountListRoute
   '/admin/acs/catalog': typeof AuthenticatedAdminAcsCatalogRoute
   '/admin/activity-log/list': typeof AuthenticatedAdminActivityLogListRoute
   '/admin/loginlog/list': typeof AuthenticatedAdminLoginlogListRoute
   '/admin/member/list': typeof AuthenticatedAdminMemberListRoute
+  '/admin/oauth2-client/list': typeof AuthenticatedAdminOauth2ClientListRoute
   '/brokerage-console/$brokerageSeq/$': typeof AuthenticatedBrokerageConsoleBrokerageSeqSplatRoute
+  '/wallet/': typeof AuthenticatedMemberWalletIndexRoute
   '/brokerage-console/$brokerageSeq/': typeof AuthenticatedBrokerageConsoleBrokerageSeqIndexRoute
+  '/wallet/account/$account_seq': typeof AuthenticatedMemberWalletAccountAccount_seqRoute
+  '/admin/account/$account_seq/balance-log': typeof AuthenticatedAdminAccountAccount_seqBalanceLogRoute
+  '/admin/account/$account_seq/view': typeof AuthenticatedAdminAccountAccount_seqViewRoute
   '/admin/member/$member_seq/account': typeof AuthenticatedAdminMemberMember_seqAccountRoute
   '/admin/member/$member_seq/invite-relation': typeof AuthenticatedAdminMemberMember_seqInviteRelationRoute
   '/admin/member/$member_seq/loginlog': typeof AuthenticatedAdminMemberMember_seqLoginlogRoute
   '/admin/member/$member_seq/oauth2-client': typeof AuthenticatedAdminMemberMember_seqOauth2ClientRoute
   '/admin/member/$member_seq/view': typeof AuthenticatedAdminMemberMember_seqViewRoute
   '/admin/member/group/list': typeof AuthenticatedAdminMemberGroupListRoute
+  '/admin/account/$account_seq/': typeof AuthenticatedAdminAccountAccount_seqIndexRoute
   '/admin/member/$member_seq/': typeof AuthenticatedAdminMemberMember_seqIndexRoute
 }
 export interface FileRoutesByTo {
@@ -270,18 +334,25 @@ export interface FileRoutesByTo {
   '/admin/$': typeof AuthenticatedAdminSplatRoute
   '/admin': typeof AuthenticatedAdminIndexRoute
   '/brokerage-console': typeof AuthenticatedBrokerageConsoleIndexRoute
+  '/admin/account/list': typeof AuthenticatedAdminAccountListRoute
   '/admin/acs/catalog': typeof AuthenticatedAdminAcsCatalogRoute
   '/admin/activity-log/list': typeof AuthenticatedAdminActivityLogListRoute
   '/admin/loginlog/list': typeof AuthenticatedAdminLoginlogListRoute
   '/admin/member/list': typeof AuthenticatedAdminMemberListRoute
+  '/admin/oauth2-client/list': typeof AuthenticatedAdminOauth2ClientListRoute
   '/brokerage-console/$brokerageSeq/$': typeof AuthenticatedBrokerageConsoleBrokerageSeqSplatRoute
+  '/wallet': typeof AuthenticatedMemberWalletIndexRoute
   '/brokerage-console/$brokerageSeq': typeof AuthenticatedBrokerageConsoleBrokerageSeqIndexRoute
+  '/wallet/account/$account_seq': typeof AuthenticatedMemberWalletAccountAccount_seqRoute
+  '/admin/account/$account_seq/balance-log': typeof AuthenticatedAdminAccountAccount_seqBalanceLogRoute
+  '/admin/account/$account_seq/view': typeof AuthenticatedAdminAccountAccount_seqViewRoute
   '/admin/member/$member_seq/account': typeof AuthenticatedAdminMemberMember_seqAccountRoute
   '/admin/member/$member_seq/invite-relation': typeof AuthenticatedAdminMemberMember_seqInviteRelationRoute
   '/admin/member/$member_seq/loginlog': typeof AuthenticatedAdminMemberMember_seqLoginlogRoute
   '/admin/member/$member_seq/oauth2-client': typeof AuthenticatedAdminMemberMember_seqOauth2ClientRoute
   '/admin/member/$member_seq/view': typeof AuthenticatedAdminMemberMember_seqViewRoute
   '/admin/member/group/list': typeof AuthenticatedAdminMemberGroupListRoute
+  '/admin/account/$account_seq': typeof AuthenticatedAdminAccountAccount_seqIndexRoute
   '/admin/member/$member_seq': typeof AuthenticatedAdminMemberMember_seqIndexRoute
 }
 export interface FileRoutesById {
@@ -305,19 +376,27 @@ export interface FileRoutesById {
   '/_authenticated/admin/$': typeof AuthenticatedAdminSplatRoute
   '/_authenticated/admin/': typeof AuthenticatedAdminIndexRoute
   '/_authenticated/brokerage-console/': typeof AuthenticatedBrokerageConsoleIndexRoute
+  '/_authenticated/admin/account/$account_seq': typeof AuthenticatedAdminAccountAccount_seqRouteRouteWithChildren
   '/_authenticated/admin/member/$member_seq': typeof AuthenticatedAdminMemberMember_seqRouteRouteWithChildren
+  '/_authenticated/admin/account/list': typeof AuthenticatedAdminAccountListRoute
   '/_authenticated/admin/acs/catalog': typeof AuthenticatedAdminAcsCatalogRoute
   '/_authenticated/admin/activity-log/list': typeof AuthenticatedAdminActivityLogListRoute
   '/_authenticated/admin/loginlog/list': typeof AuthenticatedAdminLoginlogListRoute
   '/_authenticated/admin/member/list': typeof AuthenticatedAdminMemberListRoute
+  '/_authenticated/admin/oauth2-client/list': typeof AuthenticatedAdminOauth2ClientListRoute
   '/_authenticated/brokerage-console/$brokerageSeq/$': typeof AuthenticatedBrokerageConsoleBrokerageSeqSplatRoute
+  '/_authenticated/_member/wallet/': typeof AuthenticatedMemberWalletIndexRoute
   '/_authenticated/brokerage-console/$brokerageSeq/': typeof AuthenticatedBrokerageConsoleBrokerageSeqIndexRoute
+  '/_authenticated/_member/wallet/account/$account_seq': typeof AuthenticatedMemberWalletAccountAccount_seqRoute
+  '/_authenticated/admin/account/$account_seq/balance-log': typeof AuthenticatedAdminAccountAccount_seqBalanceLogRoute
+  '/_authenticated/admin/account/$account_seq/view': typeof AuthenticatedAdminAccountAccount_seqViewRoute
   '/_authenticated/admin/member/$member_seq/account': typeof AuthenticatedAdminMemberMember_seqAccountRoute
   '/_authenticated/admin/member/$member_seq/invite-relation': typeof AuthenticatedAdminMemberMember_seqInviteRelationRoute
   '/_authenticated/admin/member/$member_seq/loginlog': typeof AuthenticatedAdminMemberMember_seqLoginlogRoute
   '/_authenticated/admin/member/$member_seq/oauth2-client': typeof AuthenticatedAdminMemberMember_seqOauth2ClientRoute
   '/_authenticated/admin/member/$member_seq/view': typeof AuthenticatedAdminMemberMember_seqViewRoute
   '/_authenticated/admin/member/group/list': typeof AuthenticatedAdminMemberGroupListRoute
+  '/_authenticated/admin/account/$account_seq/': typeof AuthenticatedAdminAccountAccount_seqIndexRoute
   '/_authenticated/admin/member/$member_seq/': typeof AuthenticatedAdminMemberMember_seqIndexRoute
 }
 export interface FileRouteTypes {
@@ -339,19 +418,27 @@ export interface FileRouteTypes {
     | '/admin/$'
     | '/admin/'
     | '/brokerage-console/'
+    | '/admin/account/$account_seq'
     | '/admin/member/$member_seq'
+    | '/admin/account/list'
     | '/admin/acs/catalog'
     | '/admin/activity-log/list'
     | '/admin/loginlog/list'
     | '/admin/member/list'
+    | '/admin/oauth2-client/list'
     | '/brokerage-console/$brokerageSeq/$'
+    | '/wallet/'
     | '/brokerage-console/$brokerageSeq/'
+    | '/wallet/account/$account_seq'
+    | '/admin/account/$account_seq/balance-log'
+    | '/admin/account/$account_seq/view'
     | '/admin/member/$member_seq/account'
     | '/admin/member/$member_seq/invite-relation'
     | '/admin/member/$member_seq/loginlog'
     | '/admin/member/$member_seq/oauth2-client'
     | '/admin/member/$member_seq/view'
     | '/admin/member/group/list'
+    | '/admin/account/$account_seq/'
     | '/admin/member/$member_seq/'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -369,18 +456,25 @@ export interface FileRouteTypes {
     | '/admin/$'
     | '/admin'
     | '/brokerage-console'
+    | '/admin/account/list'
     | '/admin/acs/catalog'
     | '/admin/activity-log/list'
     | '/admin/loginlog/list'
     | '/admin/member/list'
+    | '/admin/oauth2-client/list'
     | '/brokerage-console/$brokerageSeq/$'
+    | '/wallet'
     | '/brokerage-console/$brokerageSeq'
+    | '/wallet/account/$account_seq'
+    | '/admin/account/$account_seq/balance-log'
+    | '/admin/account/$account_seq/view'
     | '/admin/member/$member_seq/account'
     | '/admin/member/$member_seq/invite-relation'
     | '/admin/member/$member_seq/loginlog'
     | '/admin/member/$member_seq/oauth2-client'
     | '/admin/member/$member_seq/view'
     | '/admin/member/group/list'
+    | '/admin/account/$account_seq'
     | '/admin/member/$member_seq'
   id:
     | '__root__'
@@ -403,19 +497,27 @@ export interface FileRouteTypes {
     | '/_authenticated/admin/$'
     | '/_authenticated/admin/'
     | '/_authenticated/brokerage-console/'
+    | '/_authenticated/admin/account/$account_seq'
     | '/_authenticated/admin/member/$member_seq'
+    | '/_authenticated/admin/account/list'
     | '/_authenticated/admin/acs/catalog'
     | '/_authenticated/admin/activity-log/list'
     | '/_authenticated/admin/loginlog/list'
     | '/_authenticated/admin/member/list'
+    | '/_authenticated/admin/oauth2-client/list'
     | '/_authenticated/brokerage-console/$brokerageSeq/$'
+    | '/_authenticated/_member/wallet/'
     | '/_authenticated/brokerage-console/$brokerageSeq/'
+    | '/_authenticated/_member/wallet/account/$account_seq'
+    | '/_authenticated/admin/account/$account_seq/balance-log'
+    | '/_authenticated/admin/account/$account_seq/view'
     | '/_authenticated/admin/member/$member_seq/account'
     | '/_authenticated/admin/member/$member_seq/invite-relation'
     | '/_authenticated/admin/member/$member_seq/loginlog'
     | '/_authenticated/admin/member/$member_seq/oauth2-client'
     | '/_authenticated/admin/member/$member_seq/view'
     | '/_authenticated/admin/member/group/list'
+    | '/_authenticated/admin/account/$account_seq/'
     | '/_authenticated/admin/member/$member_seq/'
   fileRoutesById: FileRoutesById
 }
@@ -562,6 +664,27 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedBrokerageConsoleBrokerageSeqRouteRouteImport
       parentRoute: typeof AuthenticatedRoute
     }
+    '/_authenticated/_member/wallet/': {
+      id: '/_authenticated/_member/wallet/'
+      path: '/wallet'
+      fullPath: '/wallet/'
+      preLoaderRoute: typeof AuthenticatedMemberWalletIndexRouteImport
+      parentRoute: typeof AuthenticatedMemberRoute
+    }
+    '/_authenticated/admin/account/$account_seq': {
+      id: '/_authenticated/admin/account/$account_seq'
+      path: '/account/$account_seq'
+      fullPath: '/admin/account/$account_seq'
+      preLoaderRoute: typeof AuthenticatedAdminAccountAccount_seqRouteRouteImport
+      parentRoute: typeof AuthenticatedAdminRouteRoute
+    }
+    '/_authenticated/admin/account/list': {
+      id: '/_authenticated/admin/account/list'
+      path: '/account/list'
+      fullPath: '/admin/account/list'
+      preLoaderRoute: typeof AuthenticatedAdminAccountListRouteImport
+      parentRoute: typeof AuthenticatedAdminRouteRoute
+    }
     '/_authenticated/admin/acs/catalog': {
       id: '/_authenticated/admin/acs/catalog'
       path: '/acs/catalog'
@@ -597,6 +720,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedAdminMemberListRouteImport
       parentRoute: typeof AuthenticatedAdminRouteRoute
     }
+    '/_authenticated/admin/oauth2-client/list': {
+      id: '/_authenticated/admin/oauth2-client/list'
+      path: '/oauth2-client/list'
+      fullPath: '/admin/oauth2-client/list'
+      preLoaderRoute: typeof AuthenticatedAdminOauth2ClientListRouteImport
+      parentRoute: typeof AuthenticatedAdminRouteRoute
+    }
     '/_authenticated/brokerage-console/$brokerageSeq/': {
       id: '/_authenticated/brokerage-console/$brokerageSeq/'
       path: '/'
@@ -610,6 +740,34 @@ declare module '@tanstack/react-router' {
       fullPath: '/brokerage-console/$brokerageSeq/$'
       preLoaderRoute: typeof AuthenticatedBrokerageConsoleBrokerageSeqSplatRouteImport
       parentRoute: typeof AuthenticatedBrokerageConsoleBrokerageSeqRouteRoute
+    }
+    '/_authenticated/_member/wallet/account/$account_seq': {
+      id: '/_authenticated/_member/wallet/account/$account_seq'
+      path: '/wallet/account/$account_seq'
+      fullPath: '/wallet/account/$account_seq'
+      preLoaderRoute: typeof AuthenticatedMemberWalletAccountAccount_seqRouteImport
+      parentRoute: typeof AuthenticatedMemberRoute
+    }
+    '/_authenticated/admin/account/$account_seq/': {
+      id: '/_authenticated/admin/account/$account_seq/'
+      path: '/'
+      fullPath: '/admin/account/$account_seq/'
+      preLoaderRoute: typeof AuthenticatedAdminAccountAccount_seqIndexRouteImport
+      parentRoute: typeof AuthenticatedAdminAccountAccount_seqRouteRoute
+    }
+    '/_authenticated/admin/account/$account_seq/balance-log': {
+      id: '/_authenticated/admin/account/$account_seq/balance-log'
+      path: '/balance-log'
+      fullPath: '/admin/account/$account_seq/balance-log'
+      preLoaderRoute: typeof AuthenticatedAdminAccountAccount_seqBalanceLogRouteImport
+      parentRoute: typeof AuthenticatedAdminAccountAccount_seqRouteRoute
+    }
+    '/_authenticated/admin/account/$account_seq/view': {
+      id: '/_authenticated/admin/account/$account_seq/view'
+      path: '/view'
+      fullPath: '/admin/account/$account_seq/view'
+      preLoaderRoute: typeof AuthenticatedAdminAccountAccount_seqViewRouteImport
+      parentRoute: typeof AuthenticatedAdminAccountAccount_seqRouteRoute
     }
     '/_authenticated/admin/member/$member_seq/': {
       id: '/_authenticated/admin/member/$member_seq/'
@@ -663,6 +821,27 @@ declare module '@tanstack/react-router' {
   }
 }
 
+interface AuthenticatedAdminAccountAccount_seqRouteRouteChildren {
+  AuthenticatedAdminAccountAccount_seqBalanceLogRoute: typeof AuthenticatedAdminAccountAccount_seqBalanceLogRoute
+  AuthenticatedAdminAccountAccount_seqViewRoute: typeof AuthenticatedAdminAccountAccount_seqViewRoute
+  AuthenticatedAdminAccountAccount_seqIndexRoute: typeof AuthenticatedAdminAccountAccount_seqIndexRoute
+}
+
+const AuthenticatedAdminAccountAccount_seqRouteRouteChildren: AuthenticatedAdminAccountAccount_seqRouteRouteChildren =
+  {
+    AuthenticatedAdminAccountAccount_seqBalanceLogRoute:
+      AuthenticatedAdminAccountAccount_seqBalanceLogRoute,
+    AuthenticatedAdminAccountAccount_seqViewRoute:
+      AuthenticatedAdminAccountAccount_seqViewRoute,
+    AuthenticatedAdminAccountAccount_seqIndexRoute:
+      AuthenticatedAdminAccountAccount_seqIndexRoute,
+  }
+
+const AuthenticatedAdminAccountAccount_seqRouteRouteWithChildren =
+  AuthenticatedAdminAccountAccount_seqRouteRoute._addFileChildren(
+    AuthenticatedAdminAccountAccount_seqRouteRouteChildren,
+  )
+
 interface AuthenticatedAdminMemberMember_seqRouteRouteChildren {
   AuthenticatedAdminMemberMember_seqAccountRoute: typeof AuthenticatedAdminMemberMember_seqAccountRoute
   AuthenticatedAdminMemberMember_seqInviteRelationRoute: typeof AuthenticatedAdminMemberMember_seqInviteRelationRoute
@@ -696,11 +875,14 @@ const AuthenticatedAdminMemberMember_seqRouteRouteWithChildren =
 interface AuthenticatedAdminRouteRouteChildren {
   AuthenticatedAdminSplatRoute: typeof AuthenticatedAdminSplatRoute
   AuthenticatedAdminIndexRoute: typeof AuthenticatedAdminIndexRoute
+  AuthenticatedAdminAccountAccount_seqRouteRoute: typeof AuthenticatedAdminAccountAccount_seqRouteRouteWithChildren
   AuthenticatedAdminMemberMember_seqRouteRoute: typeof AuthenticatedAdminMemberMember_seqRouteRouteWithChildren
+  AuthenticatedAdminAccountListRoute: typeof AuthenticatedAdminAccountListRoute
   AuthenticatedAdminAcsCatalogRoute: typeof AuthenticatedAdminAcsCatalogRoute
   AuthenticatedAdminActivityLogListRoute: typeof AuthenticatedAdminActivityLogListRoute
   AuthenticatedAdminLoginlogListRoute: typeof AuthenticatedAdminLoginlogListRoute
   AuthenticatedAdminMemberListRoute: typeof AuthenticatedAdminMemberListRoute
+  AuthenticatedAdminOauth2ClientListRoute: typeof AuthenticatedAdminOauth2ClientListRoute
   AuthenticatedAdminMemberGroupListRoute: typeof AuthenticatedAdminMemberGroupListRoute
 }
 
@@ -708,13 +890,18 @@ const AuthenticatedAdminRouteRouteChildren: AuthenticatedAdminRouteRouteChildren
   {
     AuthenticatedAdminSplatRoute: AuthenticatedAdminSplatRoute,
     AuthenticatedAdminIndexRoute: AuthenticatedAdminIndexRoute,
+    AuthenticatedAdminAccountAccount_seqRouteRoute:
+      AuthenticatedAdminAccountAccount_seqRouteRouteWithChildren,
     AuthenticatedAdminMemberMember_seqRouteRoute:
       AuthenticatedAdminMemberMember_seqRouteRouteWithChildren,
+    AuthenticatedAdminAccountListRoute: AuthenticatedAdminAccountListRoute,
     AuthenticatedAdminAcsCatalogRoute: AuthenticatedAdminAcsCatalogRoute,
     AuthenticatedAdminActivityLogListRoute:
       AuthenticatedAdminActivityLogListRoute,
     AuthenticatedAdminLoginlogListRoute: AuthenticatedAdminLoginlogListRoute,
     AuthenticatedAdminMemberListRoute: AuthenticatedAdminMemberListRoute,
+    AuthenticatedAdminOauth2ClientListRoute:
+      AuthenticatedAdminOauth2ClientListRoute,
     AuthenticatedAdminMemberGroupListRoute:
       AuthenticatedAdminMemberGroupListRoute,
   }
@@ -726,10 +913,15 @@ const AuthenticatedAdminRouteRouteWithChildren =
 
 interface AuthenticatedMemberRouteChildren {
   AuthenticatedMemberMyPageRoute: typeof AuthenticatedMemberMyPageRoute
+  AuthenticatedMemberWalletIndexRoute: typeof AuthenticatedMemberWalletIndexRoute
+  AuthenticatedMemberWalletAccountAccount_seqRoute: typeof AuthenticatedMemberWalletAccountAccount_seqRoute
 }
 
 const AuthenticatedMemberRouteChildren: AuthenticatedMemberRouteChildren = {
   AuthenticatedMemberMyPageRoute: AuthenticatedMemberMyPageRoute,
+  AuthenticatedMemberWalletIndexRoute: AuthenticatedMemberWalletIndexRoute,
+  AuthenticatedMemberWalletAccountAccount_seqRoute:
+    AuthenticatedMemberWalletAccountAccount_seqRoute,
 }
 
 const AuthenticatedMemberRouteWithChildren =

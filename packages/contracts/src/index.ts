@@ -13,3 +13,4 @@ export {
   problemCodes,
   problemType,
 } from './problem.ts';
+export * from './withdraw.ts';

@@ -212,3 +212,37 @@ export async function memberAssetSummary(
     };
   });
 }
+
+export type OpenHoldView = {
+  hold_id: string;
+  amount: string;
+  reason: string;
+  placed_at: string;
+  expires_at: string | null;
+};
+
+/** The holds still open on an account (partial index on open holds), oldest first, at most 100. */
+export async function listOpenHolds(
+  db: AnyDb,
+  account: { account: string; decimal_point: number },
+): Promise<OpenHoldView[]> {
+  const { rows } = await sql<{
+    hold_id: string;
+    amount: string;
+    reason: string;
+    placed_at: Date;
+    expires_at: Date | null;
+  }>`SELECT hold_id, amount::text AS amount, reason, placed_at, expires_at FROM ledger_holds
+      WHERE account = ${account.account} AND status = 'open'
+      ORDER BY placed_at, hold_id LIMIT 100`.execute(db);
+  return rows.map((row) => ({
+    hold_id: row.hold_id,
+    amount: formatMinorUnits(
+      minorUnitsOf(row.amount, account.decimal_point),
+      account.decimal_point,
+    ),
+    reason: row.reason,
+    placed_at: row.placed_at.toISOString(),
+    expires_at: row.expires_at?.toISOString() ?? null,
+  }));
+}

@@ -26,8 +26,10 @@ export {
   findAccount,
   listAccounts,
   listLedgerAssets,
+  listOpenHolds,
   type MemberAssetSummary,
   memberAssetSummary,
+  type OpenHoldView,
 } from './account-queries.ts';
 export {
   type AdjustmentView,

@@ -19,13 +19,13 @@ afterAll(async () => {
   await kit.close();
 });
 
-test('seeds an administrator and two members once, through the API', async () => {
+test('seeds two administrators and two members once, through the API', async () => {
   const input = { db: kit.db, writeApi: kit.app, identity: kit.identity };
   const logins = await seedDemoData(input);
   const eventsAfterFirst = await kit.eventCount();
   expect(await seedDemoData(input)).toEqual(logins);
   expect(await kit.eventCount()).toBe(eventsAfterFirst);
-  expect(logins.map((login) => login.role)).toEqual(['admin', 'member', 'member']);
+  expect(logins.map((login) => login.role)).toEqual(['admin', 'admin', 'member', 'member']);
   await kit.projected();
   for (const login of logins) {
     const { token } = await kit.login({ userId: login.userId, password: login.password });

@@ -25,6 +25,13 @@ const demoMembers = [
     password: 'ledger-demo-chief-2025',
     name: 'Demo Administrator',
   },
+  // A second administrator: forced adjustments above the threshold need another one's approval.
+  {
+    role: 'admin',
+    userId: 'admin2',
+    password: 'ledger-demo-second-2025',
+    name: 'Second Administrator',
+  },
   { role: 'member', userId: 'alice', password: 'ledger-demo-member-one', name: 'Alice Kim' },
   { role: 'member', userId: 'bob', password: 'ledger-demo-member-two', name: 'Bob Tanaka' },
 ] as const;
@@ -77,7 +84,8 @@ async function registerAndVerify(app: App, db: Db, member: (typeof demoMembers)[
 
 /**
  * Demo data for the start command, written through the same commands the APIs use, and idempotent
- * (a restart finds it in place): one chief administrator and two members with known passwords,
+ * (a restart finds it in place): two chief administrators (a forced adjustment needs a second
+ * one's approval) and two members with known passwords,
  * their emails verified through the outbox. For the demo only, administrator routes do not demand
  * an OTP session (setting auth.administratorOtpRequired = false); a deployment keeps the default.
  */
@@ -93,9 +101,11 @@ export async function seedDemoData(input: {
       await registerAndVerify(input.writeApi, input.db, member);
     }
   }
-  const adminSeq = await findMemberSeq(identityDb(input.db), 'user_id', 'admin');
-  if (adminSeq === undefined) throw new Error('seed: the demo administrator is missing');
-  await grantChiefAdministrator(input, adminSeq, 'system:seed');
+  for (const administrator of demoMembers.filter((member) => member.role === 'admin')) {
+    const adminSeq = await findMemberSeq(identityDb(input.db), 'user_id', administrator.userId);
+    if (adminSeq === undefined) throw new Error('seed: a demo administrator is missing');
+    await grantChiefAdministrator(input, adminSeq, 'system:seed');
+  }
   await changeSettingAsSystem(input, 'auth.administratorOtpRequired', false, 'system:seed');
   if (input.ledger !== undefined) await seedDemoLedger({ ...input, client: input.ledger.client });
   // The demo withdraw limits and account restrictions go with the money (issue #10).

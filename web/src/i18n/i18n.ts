@@ -16,6 +16,8 @@ export const namespaces = [
   'admin-members',
   'admin-access',
   'admin-oauth2-clients',
+  'withdraw',
+  'admin-withdrawals',
 ] as const;
 export type Namespace = (typeof namespaces)[number];
 

@@ -10,6 +10,8 @@ import type errors from '../locales/ko-KR/errors.json';
 import type home from '../locales/ko-KR/home.json';
 import type kit from '../locales/ko-KR/kit.json';
 import type myPage from '../locales/ko-KR/my-page.json';
+import type adminWithdrawals from '../locales/ko-KR/admin-withdrawals.json';
+import type withdraw from '../locales/ko-KR/withdraw.json';
 
 // Typed keys: t('notFound.title') is checked against the default locale's resources.
 declare module 'i18next' {
@@ -27,6 +29,8 @@ declare module 'i18next' {
       'admin-members': typeof adminMembers;
       'admin-access': typeof adminAccess;
       'admin-oauth2-clients': typeof adminOAuth2Clients;
+      withdraw: typeof withdraw;
+      'admin-withdrawals': typeof adminWithdrawals;
     };
   }
 }

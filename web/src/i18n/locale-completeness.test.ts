@@ -4,7 +4,12 @@
 // disk is loaded, and every server problem code has a localized message.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { identityProblemCodes, kycProblemCodes, problemCodes } from '@ledger/contracts';
+import {
+  identityProblemCodes,
+  kycProblemCodes,
+  problemCodes,
+  withdrawProblemCodes,
+} from '@ledger/contracts';
 import { describe, expect, test } from 'vitest';
 import { localeFiles, namespaces, resources } from './i18n.ts';
 import { defaultLocale, locales } from './locales.ts';
@@ -79,6 +84,11 @@ describe.each([...namespaces])('namespace %s', (namespace) => {
 
 test('every problem code of the API has a localized message', () => {
   const codes = flatten(resources[defaultLocale].errors);
-  const serverCodes = [...problemCodes, ...identityProblemCodes, ...kycProblemCodes];
+  const serverCodes = [
+    ...problemCodes,
+    ...identityProblemCodes,
+    ...kycProblemCodes,
+    ...withdrawProblemCodes,
+  ];
   expect(serverCodes.filter((problemCode) => !codes.has(`codes.${problemCode}`))).toEqual([]);
 });

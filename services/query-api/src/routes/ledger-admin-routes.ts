@@ -7,6 +7,7 @@ import {
   listAccounts,
   listAdjustments,
   listAdminActivity,
+  listOpenHolds,
   readBooks,
 } from '@ledger/ledger-projections';
 import { Hono } from 'hono';
@@ -86,7 +87,11 @@ export function ledgerAdminRoutes(context: LedgerReadContext) {
       waitForLedger,
       account,
       validate('query', EmptyQuerySchema),
-      async (c) => c.json({ data: await anyAccount(c.req.valid('param').seq) }),
+      async (c) => {
+        const view = await anyAccount(c.req.valid('param').seq);
+        c.header('cache-control', 'no-store');
+        return c.json({ data: { ...view, holds: await listOpenHolds(db, view) } });
+      },
     )
     .get(
       '/admin/account/:seq/balance-log',

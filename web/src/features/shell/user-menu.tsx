@@ -8,6 +8,7 @@ import { memberLabel, memberMeQueryOptions } from '../auth/member-info.ts';
 /** The logged-in user's id and the logout link (which remembers the page left, SPEC §2). */
 export function UserMenu() {
   const { t } = useTranslation();
+  const { t: tWallet } = useTranslation('wallet');
   // Without a token nobody is logged in: no need to ask the server.
   const member = useQuery({
     ...memberMeQueryOptions(),
@@ -26,6 +27,9 @@ export function UserMenu() {
       <Text size="sm" fw={600} aria-label={t('nav.loggedInAs')}>
         {memberLabel(member.data)}
       </Text>
+      <Anchor component={Link} to="/wallet" size="sm">
+        {tWallet('nav.link')}
+      </Anchor>
       <Anchor component={Link} to="/my-page" size="sm">
         {t('nav.myPage')}
       </Anchor>

@@ -1,22 +1,20 @@
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
-import {
-  listDefaults,
-  MemberTabSearchSchema,
-} from '../../../../../features/admin-members/admin-list-search.ts';
+import { MemberAccountSearchSchema } from '../../../../../features/admin-ledger/admin-ledger-search.ts';
+import { MemberAccountsTab } from '../../../../../features/admin-ledger/member-accounts-tab.tsx';
+import { listDefaults } from '../../../../../features/admin-members/admin-list-search.ts';
 import { parseMemberSeq } from '../../../../../features/admin-members/member-detail-frame.tsx';
-import { MemberAccountTab } from '../../../../../features/admin-members/member-list-tabs.tsx';
 
 export const Route = createFileRoute('/_authenticated/admin/member/$member_seq/account')({
-  validateSearch: MemberTabSearchSchema,
-  search: { middlewares: [stripSearchParams(listDefaults(MemberTabSearchSchema))] },
+  validateSearch: MemberAccountSearchSchema,
+  search: { middlewares: [stripSearchParams(listDefaults(MemberAccountSearchSchema))] },
   component: function MemberAccountTabRoute() {
     const navigate = Route.useNavigate();
     const search = Route.useSearch();
     const seq = parseMemberSeq(Route.useParams().member_seq);
     if (seq === undefined) return null;
     return (
-      <MemberAccountTab
-        seq={seq}
+      <MemberAccountsTab
+        memberSeq={seq}
         search={search}
         onSearchChange={(update) => void navigate({ search: update })}
       />

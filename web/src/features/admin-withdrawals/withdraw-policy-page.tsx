@@ -1,0 +1,176 @@
+import type { WithdrawPolicy } from '@ledger/contracts';
+import {
+  Button,
+  Group,
+  NativeSelect,
+  Paper,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useAtomValue } from 'jotai';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '../../ui-kit/date-time/format-date-time.ts';
+import { FailureAlert } from '../../ui-kit/failure-alert.tsx';
+import { showSuccessToast } from '../../ui-kit/toasts.ts';
+import { localeAtom } from '../shell/locale-atom.ts';
+import { useWithdrawLabels } from '../withdraw/withdraw-labels.ts';
+import { setWithdrawPolicyMutation, withdrawPoliciesQuery } from './admin-withdraw-api.ts';
+
+const amountPattern = /^(0|[1-9][0-9]{0,29})(\.[0-9]{1,18})?$/;
+
+/**
+ * SPEC §2 admin withdraw/policy: per asset, the one-time and daily withdrawal limits that apply
+ * where no security-level restriction policy names one (empty: no limit), and the withdrawal fee
+ * where the asset catalog names none (taken from the amount, or charged separately in a fee asset).
+ */
+export function WithdrawPolicyPage() {
+  const { t } = useTranslation('admin-withdrawals');
+  const { t: tAdmin } = useTranslation('admin');
+  const locale = useAtomValue(localeAtom);
+  const labels = useWithdrawLabels();
+  const policies = useQuery(withdrawPoliciesQuery());
+  const [asset, setAsset] = useState('');
+  const [oneTime, setOneTime] = useState('');
+  const [daily, setDaily] = useState('');
+  const [feeType, setFeeType] = useState<'deducted' | 'separate'>('deducted');
+  const [feeAmount, setFeeAmount] = useState('0');
+  const [feeAsset, setFeeAsset] = useState('');
+  const [problem, setProblem] = useState<string | undefined>();
+  const save = useMutation({
+    ...setWithdrawPolicyMutation(),
+    onSuccess: () => showSuccessToast(t('policy.saved')),
+  });
+  const edit = (policy: WithdrawPolicy) => {
+    setAsset(policy.asset);
+    setOneTime(policy.one_time_limit ?? '');
+    setDaily(policy.daily_limit ?? '');
+    setFeeType(policy.fee_type);
+    setFeeAmount(policy.fee_amount);
+    setFeeAsset(policy.fee_asset);
+  };
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const amounts = [oneTime, daily].filter((value) => value.trim() !== '');
+    if (
+      !/^[A-Za-z0-9][A-Za-z0-9._-]{0,31}$/.test(asset) ||
+      ![...amounts, feeAmount].every((value) => amountPattern.test(value.trim()))
+    ) {
+      setProblem(t('policy.invalid'));
+      return;
+    }
+    setProblem(undefined);
+    save.mutate({
+      asset,
+      one_time_limit: oneTime.trim() === '' ? null : oneTime.trim(),
+      daily_limit: daily.trim() === '' ? null : daily.trim(),
+      fee_type: feeType,
+      fee_amount: feeAmount.trim(),
+      fee_asset: feeAsset.trim() === '' ? asset : feeAsset.trim(),
+    });
+  };
+  const none = t('policy.noLimit');
+  return (
+    <Stack gap="lg">
+      <Title order={2}>{tAdmin('screens.withdrawPolicy')}</Title>
+      <Text size="sm" c="dimmed">
+        {t('policy.explanation')}
+      </Text>
+      <Table striped withTableBorder>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{t('columns.asset')}</Table.Th>
+            <Table.Th>{t('policy.oneTimeLimit')}</Table.Th>
+            <Table.Th>{t('policy.dailyLimit')}</Table.Th>
+            <Table.Th>{t('columns.fee')}</Table.Th>
+            <Table.Th>{t('policy.setAt')}</Table.Th>
+            <Table.Th />
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {(policies.data ?? []).map((policy) => (
+            <Table.Tr key={policy.asset}>
+              <Table.Td>{policy.asset}</Table.Td>
+              <Table.Td>{policy.one_time_limit ?? none}</Table.Td>
+              <Table.Td>{policy.daily_limit ?? none}</Table.Td>
+              <Table.Td>{`${policy.fee_amount} ${policy.fee_asset} (${labels.feeType(policy.fee_type)})`}</Table.Td>
+              <Table.Td>{formatDateTime(policy.set_at, locale)}</Table.Td>
+              <Table.Td>
+                <Button size="compact-xs" variant="default" onClick={() => edit(policy)}>
+                  {t('policy.edit')}
+                </Button>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+      {policies.data?.length === 0 ? <Text size="sm">{t('policy.empty')}</Text> : undefined}
+      <Paper withBorder p="md">
+        <form onSubmit={submit} aria-label={t('policy.formLabel')} noValidate>
+          <Stack gap="sm">
+            <Group grow>
+              <TextInput
+                label={t('columns.asset')}
+                required
+                value={asset}
+                onChange={(event) => setAsset(event.currentTarget.value.trim())}
+              />
+              <TextInput
+                label={t('policy.oneTimeLimit')}
+                description={t('policy.emptyIsNone')}
+                value={oneTime}
+                onChange={(event) => setOneTime(event.currentTarget.value)}
+              />
+              <TextInput
+                label={t('policy.dailyLimit')}
+                description={t('policy.emptyIsNone')}
+                value={daily}
+                onChange={(event) => setDaily(event.currentTarget.value)}
+              />
+            </Group>
+            <Group grow>
+              <NativeSelect
+                label={t('policy.feeType')}
+                value={feeType}
+                data={[
+                  { value: 'deducted', label: labels.feeType('deducted') },
+                  { value: 'separate', label: labels.feeType('separate') },
+                ]}
+                onChange={(event) =>
+                  setFeeType(event.currentTarget.value as 'deducted' | 'separate')
+                }
+              />
+              <TextInput
+                label={t('policy.feeAmount')}
+                required
+                value={feeAmount}
+                onChange={(event) => setFeeAmount(event.currentTarget.value)}
+              />
+              <TextInput
+                label={t('policy.feeAsset')}
+                description={t('policy.feeAssetHint')}
+                value={feeAsset}
+                onChange={(event) => setFeeAsset(event.currentTarget.value)}
+              />
+            </Group>
+            {problem === undefined ? undefined : (
+              <Text c="red" size="sm">
+                {problem}
+              </Text>
+            )}
+            <FailureAlert error={save.error} />
+            <Group justify="flex-end">
+              <Button type="submit" loading={save.isPending}>
+                {t('policy.save')}
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      </Paper>
+    </Stack>
+  );
+}

@@ -1,0 +1,231 @@
+import type { BalanceLogEntry, WalletAccount } from '@ledger/contracts';
+import {
+  Anchor,
+  Button,
+  Container,
+  Group,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { useAtomValue } from 'jotai';
+import { useTranslation } from 'react-i18next';
+import { useDocumentTitle } from '../../lib/use-document-title.ts';
+import { formatAmount } from '../../ui-kit/amount/amount-format.ts';
+import { AmountText } from '../../ui-kit/amount/amount-text.tsx';
+import { formatDateTime } from '../../ui-kit/date-time/format-date-time.ts';
+import { FailureAlert } from '../../ui-kit/failure-alert.tsx';
+import { DateRangeFilter } from '../../ui-kit/list/date-range-filter.tsx';
+import type { ListColumn } from '../../ui-kit/list/list-screen.tsx';
+import { MemberTabTable } from '../admin-members/member-tab-table.tsx';
+import { localeAtom } from '../shell/locale-atom.ts';
+import { AccountStatusBadge } from './account-status-badge.tsx';
+import { useLedgerLabels } from './ledger-labels.ts';
+import { balanceLogQuery, walletAccountQuery } from './wallet-api.ts';
+import { useWalletDialogs } from './wallet-dialogs.tsx';
+import type { BalanceLogSearch } from './wallet-search.ts';
+
+export type AccountPageProps = {
+  seq: number;
+  search: BalanceLogSearch;
+  onSearchChange: (update: (previous: BalanceLogSearch) => BalanceLogSearch) => void;
+  /** Fixed "today" for the date shortcuts (tests). */
+  today?: string | undefined;
+};
+
+/**
+ * One wallet account: its balances and status, rename and transfer, and its balance history
+ * (SPEC §2 Wallet): paged, filtered by period with the SPEC §9 shortcuts, ascending or
+ * descending, all in the URL.
+ */
+export function AccountPage({ seq, search, onSearchChange, today }: AccountPageProps) {
+  const { t } = useTranslation('wallet');
+  const account = useQuery(walletAccountQuery(seq));
+  const dialogs = useWalletDialogs();
+  const name = account.data?.title ?? account.data?.account_number ?? t('account.titleFallback');
+  useDocumentTitle(name);
+  return (
+    <Container size="xl" py="lg">
+      <Stack gap="lg">
+        <Anchor size="sm" renderRoot={(props) => <Link {...props} to="/wallet" />}>
+          {t('account.back')}
+        </Anchor>
+        <FailureAlert error={account.error} />
+        {account.data === undefined ? undefined : (
+          <AccountSummary
+            account={account.data}
+            onRename={() => account.data && dialogs.rename(account.data)}
+            onTransfer={() => account.data && dialogs.transfer(account.data)}
+          />
+        )}
+        <Paper withBorder p="md" component="section" aria-labelledby="balance-history">
+          <Stack gap="sm">
+            <Title order={2} size="h3" id="balance-history">
+              {t('history.title')}
+            </Title>
+            <BalanceHistory
+              seq={seq}
+              account={account.data}
+              search={search}
+              onSearchChange={onSearchChange}
+              today={today}
+            />
+          </Stack>
+        </Paper>
+      </Stack>
+      {dialogs.element}
+    </Container>
+  );
+}
+
+function AccountSummary(props: {
+  account: WalletAccount;
+  onRename: () => void;
+  onTransfer: () => void;
+}) {
+  const { t } = useTranslation('wallet');
+  const locale = useAtomValue(localeAtom);
+  const { account } = props;
+  const figure = (label: string, amount: string) => (
+    <Paper withBorder p="sm">
+      <Text size="xs" c="dimmed">
+        {label}
+      </Text>
+      <AmountText
+        amount={amount}
+        decimalPoint={account.decimal_point}
+        assetCode={account.asset}
+        fw={600}
+      />
+    </Paper>
+  );
+  return (
+    <Stack gap="sm">
+      <Group justify="space-between">
+        <Group gap="sm">
+          <Title order={1}>{account.title ?? account.account_number}</Title>
+          <AccountStatusBadge status={account.status} />
+        </Group>
+        <Group gap="sm">
+          <Button variant="default" onClick={props.onRename}>
+            {t('accounts.rename')}
+          </Button>
+          <Button onClick={props.onTransfer}>{t('accounts.transfer')}</Button>
+        </Group>
+      </Group>
+      <Text size="sm" c="dimmed">
+        {t('account.identity', {
+          number: account.account_number,
+          asset: account.asset,
+          opened: formatDateTime(account.regdate, locale, { isDateOnly: true }),
+        })}
+      </Text>
+      <SimpleGrid cols={{ base: 1, sm: 3 }}>
+        {figure(t('columns.balance'), account.balance)}
+        {figure(t('columns.holding'), account.holding_balance)}
+        {figure(t('columns.available'), account.available_balance)}
+      </SimpleGrid>
+    </Stack>
+  );
+}
+
+/** The balance-change log of one account (also used by nothing else: the admin has its own). */
+function BalanceHistory(props: {
+  seq: number;
+  account: WalletAccount | undefined;
+  search: BalanceLogSearch;
+  onSearchChange: (update: (previous: BalanceLogSearch) => BalanceLogSearch) => void;
+  today?: string | undefined;
+}) {
+  const { t } = useTranslation('wallet');
+  const locale = useAtomValue(localeAtom);
+  const labels = useLedgerLabels();
+  const { search, onSearchChange } = props;
+  const log = useQuery({
+    ...balanceLogQuery(props.seq, search),
+    placeholderData: keepPreviousData,
+  });
+  const decimalPoint = props.account?.decimal_point;
+  const amount = (value: string) => formatAmount(value, locale, { decimalPoint });
+  const hasPeriod = search.date_range !== undefined || search.date_from !== undefined;
+  const columns: ListColumn<BalanceLogEntry>[] = [
+    {
+      accessor: 'occurred_at',
+      title: t('history.when'),
+      isSortable: true,
+      text: (row) => formatDateTime(row.occurred_at, locale),
+    },
+    { accessor: 'cause', title: t('history.cause'), text: (row) => labels.cause(row.cause) },
+    { accessor: 'type', title: t('history.type'), text: (row) => labels.entryType(row.type) },
+    {
+      accessor: 'counterparty',
+      title: t('history.counterparty'),
+      text: (row) => labels.counterparty(row),
+    },
+    {
+      accessor: 'balance_change',
+      title: t('history.change'),
+      textAlign: 'right',
+      text: (row) =>
+        row.side === 'hold'
+          ? t('history.holdChange', { amount: amount(row.amount) })
+          : amount(row.balance_change),
+      render: (row) =>
+        row.side === 'hold' ? (
+          <Text size="sm" c="dimmed">
+            {t('history.holdChange', { amount: amount(row.amount) })}
+          </Text>
+        ) : (
+          <AmountText
+            amount={row.balance_change}
+            decimalPoint={decimalPoint}
+            size="sm"
+            c={row.side === 'credit' ? 'teal' : 'red'}
+          />
+        ),
+    },
+    {
+      accessor: 'balance_after',
+      title: t('history.balanceAfter'),
+      textAlign: 'right',
+      text: (row) => amount(row.balance_after),
+      render: (row) => (
+        <AmountText amount={row.balance_after} decimalPoint={decimalPoint} size="sm" />
+      ),
+    },
+    {
+      accessor: 'available_after',
+      title: t('history.availableAfter'),
+      textAlign: 'right',
+      text: (row) => amount(row.available_after),
+      render: (row) => (
+        <AmountText amount={row.available_after} decimalPoint={decimalPoint} size="sm" />
+      ),
+    },
+  ];
+  return (
+    <MemberTabTable
+      label={t('history.title')}
+      search={search}
+      onSearchChange={onSearchChange}
+      columns={columns}
+      rows={log.data?.data}
+      total={log.data?.paging.total}
+      isFetching={log.isFetching}
+      error={log.error}
+      rowKey={(row) => row.entry}
+      emptyText={hasPeriod ? t('history.emptyForPeriod') : t('history.empty')}
+      header={
+        <DateRangeFilter
+          period={search}
+          today={props.today}
+          onChange={(period) => onSearchChange((previous) => ({ ...previous, ...period, page: 1 }))}
+        />
+      }
+    />
+  );
+}

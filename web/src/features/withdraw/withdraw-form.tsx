@@ -1,0 +1,208 @@
+import {
+  Alert,
+  Button,
+  Group,
+  NativeSelect,
+  Paper,
+  SegmentedControl,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useAtomValue } from 'jotai';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatAmount } from '../../ui-kit/amount/amount-format.ts';
+import { AmountInput } from '../../ui-kit/amount/amount-input.tsx';
+import { FailureAlert } from '../../ui-kit/failure-alert.tsx';
+import { useSubmissionKey } from '../../ui-kit/submission-key.ts';
+import { showSuccessToast } from '../../ui-kit/toasts.ts';
+import { isCompleteCode, OtpCodeField } from '../my-page/otp-code-field.tsx';
+import { localeAtom } from '../shell/locale-atom.ts';
+import {
+  amountProblemOf,
+  type WithdrawAccount,
+  withdrawAccountsQuery,
+} from './withdraw-accounts.ts';
+import { requestWithdrawalMutation } from './withdraw-api.ts';
+import { useRefusalText } from './withdraw-labels.ts';
+
+type Problems = {
+  account?: string | undefined;
+  amount?: string | undefined;
+  address?: string | undefined;
+  holder?: string | undefined;
+  otp?: string | undefined;
+};
+
+/**
+ * SPEC §2 wallet: the withdrawal application. The member picks one of its accounts, the amount
+ * (at most the asset's decimals and the available balance), the address (and memo, bank code),
+ * the holder name, whether the fee is taken from the amount or charged on top, and confirms with
+ * a fresh OTP code (step-up). The answer is either "requested" (the amount is held) or "refused"
+ * with the ledger's reason (insufficient funds, a limit), shown as such.
+ */
+export function WithdrawForm() {
+  const { t } = useTranslation('withdraw');
+  const locale = useAtomValue(localeAtom);
+  const submissionKey = useSubmissionKey();
+  const accounts = useQuery(withdrawAccountsQuery());
+  const usable = (accounts.data ?? []).filter((account) => account.status === 'normal');
+  const [accountSeq, setAccountSeq] = useState('');
+  const [amount, setAmount] = useState('');
+  const [address, setAddress] = useState('');
+  const [memo, setMemo] = useState('');
+  const [holder, setHolder] = useState('');
+  const [bankCode, setBankCode] = useState('');
+  const [feeType, setFeeType] = useState<'deducted' | 'separate'>('deducted');
+  const [otp, setOtp] = useState('');
+  const [problems, setProblems] = useState<Problems>({});
+  const request = useMutation({
+    ...requestWithdrawalMutation(),
+    onSuccess: (answer) => {
+      submissionKey.renew();
+      setOtp('');
+      if (answer.status !== 'refused') {
+        setAmount('');
+        showSuccessToast(t('form.requested'));
+      }
+    },
+  });
+  const account: WithdrawAccount | undefined =
+    usable.find((candidate) => String(candidate.seq) === accountSeq) ?? usable[0];
+  const edited =
+    <Value,>(set: (value: Value) => void) =>
+    (value: Value) => {
+      submissionKey.renew();
+      set(value);
+    };
+  const amountMessage = (problem: ReturnType<typeof amountProblemOf>) =>
+    problem === undefined ? undefined : t(`form.${problem}`);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (account === undefined) return;
+    const found: Problems = {
+      amount: amountMessage(
+        amountProblemOf(amount, account.decimal_point, account.available_balance),
+      ),
+      address: address.trim() === '' ? t('form.required') : undefined,
+      holder: holder.trim() === '' ? t('form.required') : undefined,
+      otp: isCompleteCode(otp) ? undefined : t('form.otpRequired'),
+    };
+    setProblems(found);
+    if (Object.values(found).some((problem) => problem !== undefined)) return;
+    request.mutate({
+      fields: {
+        account_seq: account.seq,
+        amount,
+        withdraw_address: address.trim(),
+        ...(memo.trim() === '' ? {} : { memo: memo.trim() }),
+        holder_name: holder.trim(),
+        ...(bankCode.trim() === '' ? {} : { bank_code: bankCode.trim() }),
+        fee_type: feeType,
+        otp_token: otp,
+      },
+      idempotencyKey: submissionKey.current(),
+    });
+  };
+  const refusalText = useRefusalText();
+  const refusal = request.data?.status === 'refused' ? request.data.refusal : null;
+  return (
+    <Paper withBorder p="md">
+      <form onSubmit={submit} aria-label={t('form.label')} noValidate>
+        <Stack gap="sm">
+          <Title order={3}>{t('form.title')}</Title>
+          {usable.length === 0 ? <Alert color="gray">{t('form.noAccount')}</Alert> : undefined}
+          <NativeSelect
+            label={t('form.account')}
+            required
+            value={account === undefined ? '' : String(account.seq)}
+            data={usable.map((candidate) => ({
+              value: String(candidate.seq),
+              label: `${candidate.title ?? candidate.asset} · ${candidate.asset} (${candidate.account_number})`,
+            }))}
+            onChange={(event) => edited(setAccountSeq)(event.currentTarget.value)}
+          />
+          {account === undefined ? undefined : (
+            <Text size="sm" c="dimmed">
+              {t('form.available', {
+                amount: formatAmount(account.available_balance, locale, {
+                  decimalPoint: account.decimal_point,
+                }),
+                asset: account.asset,
+              })}
+            </Text>
+          )}
+          <AmountInput
+            label={t('form.amount')}
+            required
+            value={amount}
+            decimalPoint={account?.decimal_point ?? 8}
+            assetCode={account?.asset ?? ''}
+            error={problems.amount}
+            onChange={edited(setAmount)}
+          />
+          <SegmentedControl
+            aria-label={t('form.feeType')}
+            value={feeType}
+            onChange={(value) => edited(setFeeType)(value as 'deducted' | 'separate')}
+            data={[
+              { value: 'deducted', label: t('feeType.deducted') },
+              { value: 'separate', label: t('feeType.separate') },
+            ]}
+          />
+          <TextInput
+            label={t('form.address')}
+            required
+            autoComplete="off"
+            value={address}
+            error={problems.address}
+            onChange={(event) => edited(setAddress)(event.currentTarget.value)}
+          />
+          <Group grow>
+            <TextInput
+              label={t('form.memo')}
+              autoComplete="off"
+              value={memo}
+              onChange={(event) => edited(setMemo)(event.currentTarget.value)}
+            />
+            <TextInput
+              label={t('form.bankCode')}
+              autoComplete="off"
+              value={bankCode}
+              onChange={(event) => edited(setBankCode)(event.currentTarget.value)}
+            />
+          </Group>
+          <TextInput
+            label={t('form.holderName')}
+            required
+            autoComplete="name"
+            value={holder}
+            error={problems.holder}
+            onChange={(event) => edited(setHolder)(event.currentTarget.value)}
+          />
+          <OtpCodeField
+            value={otp}
+            label={t('form.otp')}
+            description={t('form.otpHint')}
+            error={problems.otp}
+            onChange={edited(setOtp)}
+          />
+          {refusal === null || refusal === undefined ? undefined : (
+            <Alert color="red" title={t('form.refusedTitle')}>
+              {refusalText(refusal.type)}
+            </Alert>
+          )}
+          <FailureAlert error={request.error} />
+          <Group justify="flex-end">
+            <Button type="submit" loading={request.isPending} disabled={account === undefined}>
+              {t('form.submit')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Paper>
+  );
+}

@@ -1,0 +1,45 @@
+import type { WithdrawalStatus } from '@ledger/contracts';
+import { useTranslation } from 'react-i18next';
+
+/** The localized word of a withdrawal status and a fee type (shared by member and admin screens). */
+/** A t() for keys built at run time from server values (statuses, rejection types). */
+export type DynamicT = (key: string, options?: Record<string, unknown>) => string;
+
+export function useWithdrawLabels() {
+  const { t: typed } = useTranslation('withdraw');
+  const t = typed as unknown as DynamicT;
+  return {
+    status: (status: WithdrawalStatus | string) => t(`status.${status}`),
+    feeType: (feeType: string) => t(`feeType.${feeType}`),
+  };
+}
+
+const statusColors: Record<WithdrawalStatus, string> = {
+  requested: 'blue',
+  refused: 'red',
+  approved: 'indigo',
+  sent: 'cyan',
+  completed: 'green',
+  cancelled: 'gray',
+  rejected: 'orange',
+  failed: 'red',
+};
+
+export function statusColor(status: WithdrawalStatus): string {
+  return statusColors[status];
+}
+
+const refusalsNamed = [
+  'InsufficientFunds',
+  'LimitExceeded',
+  'OneTimeLimitExceeded',
+  'AccountFrozen',
+];
+
+/** Why the ledger refused a withdrawal's hold, in words (the rejection type otherwise). */
+export function useRefusalText(): (type: string) => string {
+  const { t: typed } = useTranslation('withdraw');
+  const t = typed as unknown as DynamicT;
+  return (type) =>
+    refusalsNamed.includes(type) ? t(`refusal.${type}`) : t('refusal.other', { type });
+}

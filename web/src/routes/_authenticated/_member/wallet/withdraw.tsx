@@ -1,0 +1,24 @@
+import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
+import { listDefaults } from '../../../../features/admin-members/admin-list-search.ts';
+import { withdrawHistoryQuery } from '../../../../features/withdraw/withdraw-api.ts';
+import { WithdrawPage } from '../../../../features/withdraw/withdraw-page.tsx';
+import { WithdrawHistorySearchSchema } from '../../../../features/withdraw/withdraw-search.ts';
+
+/** SPEC §2 member screen Wallet: withdrawal application, request history with inquiry and cancel. */
+export const Route = createFileRoute('/_authenticated/_member/wallet/withdraw')({
+  validateSearch: WithdrawHistorySearchSchema,
+  search: { middlewares: [stripSearchParams(listDefaults(WithdrawHistorySearchSchema))] },
+  loaderDeps: ({ search }) => search,
+  loader: ({ context, deps }) => {
+    void context.queryClient.prefetchQuery(withdrawHistoryQuery(deps));
+  },
+  component: function WithdrawRoute() {
+    const navigate = Route.useNavigate();
+    return (
+      <WithdrawPage
+        search={Route.useSearch()}
+        onSearchChange={(update) => void navigate({ search: update })}
+      />
+    );
+  },
+});
