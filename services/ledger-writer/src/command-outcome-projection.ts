@@ -173,3 +173,38 @@ export async function readProjectedRevision(pool: pg.Pool): Promise<number> {
   });
   return rows[0] === undefined ? -1 : Number(rows[0].revision);
 }
+
+/**
+ * Every command key the projection holds, in pages by primary key (the writer's key filter is
+ * built from them at load). Keys committed while it pages may or may not be included; the caller
+ * reads the projection's progress first, so every key up to that revision is.
+ */
+export async function forEachOutcomeKey(
+  pool: pg.Pool,
+  onKey: (key: string) => void,
+  pageSize = 50_000,
+): Promise<number> {
+  let after: { actor: string; commandId: string } | undefined;
+  let count = 0;
+  for (;;) {
+    const { rows } = await pool.query<{ actor: string; command_id: string }>(
+      after === undefined
+        ? {
+            name: 'ledger_writer_outcome_keys_first',
+            text: 'SELECT actor, command_id FROM ledger_command_outcomes ORDER BY actor, command_id LIMIT $1',
+            values: [pageSize],
+          }
+        : {
+            name: 'ledger_writer_outcome_keys_next',
+            text: `SELECT actor, command_id FROM ledger_command_outcomes
+                    WHERE (actor, command_id) > ($2, $3) ORDER BY actor, command_id LIMIT $1`,
+            values: [pageSize, after.actor, after.commandId],
+          },
+    );
+    for (const row of rows) onKey(commandKey(row.actor, row.command_id));
+    count += rows.length;
+    const last = rows.at(-1);
+    if (last === undefined || rows.length < pageSize) return count;
+    after = { actor: last.actor, commandId: last.command_id };
+  }
+}

@@ -19,12 +19,14 @@ import {
 } from './batch.ts';
 import { commandKey, hashBodyText, sortedJson } from './command-identity.ts';
 import {
+  forEachOutcomeKey,
   lookUpOutcomes,
   readProjectedRevision,
   type StoredOutcome,
 } from './command-outcome-projection.ts';
 import { fault, hasFaultHook } from './faults.ts';
 import { HoldExpiryIndex } from './hold-expiry-index.ts';
+import { KeyFilter } from './key-filter.ts';
 import type { Leadership } from './leadership.ts';
 import { loadLedger } from './ledger-loader.ts';
 import { ledgerStream } from './ledger-stream.ts';
@@ -141,6 +143,8 @@ class Writer {
   #clock: WriterClock;
   #state: LedgerState = initialState();
   #window: OutcomeWindow;
+  /** Every key in the window or the projection is in it (no false negatives); see key-filter.ts. */
+  #keyFilter: KeyFilter | undefined;
   #expiries = new HoldExpiryIndex();
   #queue = new SubmissionQueue<Waiting>();
   #committed: {
@@ -211,8 +215,14 @@ class Writer {
       logger: this.#logger,
       ignoreSnapshots: this.#options.ignoreSnapshots ?? false,
     });
+    // After loadLedger read the projection's progress: every key up to it is in the table now,
+    // and every later one was folded into the window.
+    const keyFilter = this.#settings.outcomeKeyFilter
+      ? await this.#loadKeyFilter(window)
+      : undefined;
     this.#state = loaded.state;
     this.#window = window;
+    this.#keyFilter = keyFilter;
     this.#committed = {
       revision: loaded.revision,
       lastEventId: loaded.lastEventId,
@@ -226,7 +236,17 @@ class Writer {
       snapshotRevision: loaded.snapshotRevision,
       snapshotsSkipped: loaded.snapshotsSkipped,
       outcomesInMemory: window.size,
+      keysInFilter: keyFilter?.size,
     });
+  }
+
+  async #loadKeyFilter(window: OutcomeWindow): Promise<KeyFilter> {
+    const keys: string[] = [];
+    await forEachOutcomeKey(this.#options.pool, (key) => keys.push(key));
+    const filter = new KeyFilter({ capacity: Math.max(65_536, 2 * (keys.length + window.size)) });
+    for (const key of keys) filter.add(key);
+    for (const key of window.keys()) filter.add(key);
+    return filter;
   }
 
   start(): void {
@@ -393,11 +413,18 @@ class Writer {
     return batch;
   }
 
-  /** Ids the window does not know, looked up in the command-outcome projection in one query. */
+  /**
+   * Ids the window does not know and the key filter may have seen, looked up in the
+   * command-outcome projection in one query. A key the filter never saw is fresh.
+   */
   async #lookUpUnknown(taken: readonly Waiting[]): Promise<Map<string, StoredOutcome>> {
     const unknown = new Map<string, { actor: string; commandId: string }>();
+    const filter = this.#keyFilter;
     for (const waiting of taken) {
-      if (this.#window.get(waiting.key) === undefined) {
+      if (
+        this.#window.get(waiting.key) === undefined &&
+        (filter === undefined || filter.mightContain(waiting.key))
+      ) {
         const { actor, commandId } = waiting.submission;
         unknown.set(waiting.key, { actor, commandId });
       }
@@ -471,6 +498,7 @@ class Writer {
   }
 
   #registerPending(command: DecidedCommand): void {
+    this.#keyFilter?.add(command.waiting.key);
     this.#window.set(command.waiting.key, {
       bodyHash: command.waiting.bodyHash,
       revisionFirst: command.revisionFirst,

@@ -39,6 +39,11 @@ export class OutcomeWindow {
     return this.#entries.size;
   }
 
+  /** Every key held, oldest first. */
+  keys(): IterableIterator<string> {
+    return this.#entries.keys();
+  }
+
   get(key: string): OutcomeRecord | undefined {
     return this.#entries.get(key);
   }

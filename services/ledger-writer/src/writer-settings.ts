@@ -14,6 +14,12 @@ export type WriterSettings = {
   reloadsPerMinuteMax: number;
   retryAfterMs: number;
   projectionProgressRefreshMs: number;
+  /**
+   * Keep a Bloom filter of every known command key (key-filter.ts), so only keys it may have
+   * seen are looked up in the command-outcome projection; off: every key the window does not
+   * know is looked up, once per batch.
+   */
+  outcomeKeyFilter: boolean;
 };
 
 export const defaultWriterSettings: WriterSettings = {
@@ -29,4 +35,5 @@ export const defaultWriterSettings: WriterSettings = {
   reloadsPerMinuteMax: limits.reloadsPerMinuteMax,
   retryAfterMs: limits.retryAfterMs,
   projectionProgressRefreshMs: limits.projectionProgressRefreshMs,
+  outcomeKeyFilter: true,
 };
