@@ -15,6 +15,8 @@ export const namespaces = [
   'my-page',
   'admin-members',
   'admin-access',
+  'wallet',
+  'admin-ledger',
   'admin-oauth2-clients',
   'withdraw',
   'admin-withdrawals',

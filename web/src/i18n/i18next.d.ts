@@ -1,6 +1,7 @@
 import 'i18next';
 import type admin from '../locales/ko-KR/admin.json';
 import type adminAccess from '../locales/ko-KR/admin-access.json';
+import type adminLedger from '../locales/ko-KR/admin-ledger.json';
 import type adminMembers from '../locales/ko-KR/admin-members.json';
 import type adminOAuth2Clients from '../locales/ko-KR/admin-oauth2-clients.json';
 import type auth from '../locales/ko-KR/auth.json';
@@ -10,6 +11,7 @@ import type errors from '../locales/ko-KR/errors.json';
 import type home from '../locales/ko-KR/home.json';
 import type kit from '../locales/ko-KR/kit.json';
 import type myPage from '../locales/ko-KR/my-page.json';
+import type wallet from '../locales/ko-KR/wallet.json';
 import type adminWithdrawals from '../locales/ko-KR/admin-withdrawals.json';
 import type withdraw from '../locales/ko-KR/withdraw.json';
 
@@ -28,6 +30,8 @@ declare module 'i18next' {
       'my-page': typeof myPage;
       'admin-members': typeof adminMembers;
       'admin-access': typeof adminAccess;
+      wallet: typeof wallet;
+      'admin-ledger': typeof adminLedger;
       'admin-oauth2-clients': typeof adminOAuth2Clients;
       withdraw: typeof withdraw;
       'admin-withdrawals': typeof adminWithdrawals;

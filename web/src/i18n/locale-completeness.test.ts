@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import {
   identityProblemCodes,
   kycProblemCodes,
+  ledgerProblemCodes,
   problemCodes,
   withdrawProblemCodes,
 } from '@ledger/contracts';
@@ -88,6 +89,7 @@ test('every problem code of the API has a localized message', () => {
     ...problemCodes,
     ...identityProblemCodes,
     ...kycProblemCodes,
+    ...ledgerProblemCodes,
     ...withdrawProblemCodes,
   ];
   expect(serverCodes.filter((problemCode) => !codes.has(`codes.${problemCode}`))).toEqual([]);
