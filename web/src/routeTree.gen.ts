@@ -29,6 +29,8 @@ import { Route as AuthenticatedAdminSplatRouteImport } from './routes/_authentic
 import { Route as AuthenticatedBrokerageConsoleIndexRouteImport } from './routes/_authenticated/brokerage-console/index'
 import { Route as AuthenticatedBrokerageConsoleBrokerageSeqRouteRouteImport } from './routes/_authenticated/brokerage-console/$brokerageSeq/route'
 import { Route as AuthenticatedMemberWalletIndexRouteImport } from './routes/_authenticated/_member/wallet/index'
+import { Route as AuthenticatedMemberWalletWithdrawRouteImport } from './routes/_authenticated/_member/wallet/withdraw'
+import { Route as AuthenticatedAdminAccountTransferListRouteImport } from './routes/_authenticated/admin/account-transfer/list'
 import { Route as AuthenticatedAdminAccountAccount_seqRouteRouteImport } from './routes/_authenticated/admin/account/$account_seq/route'
 import { Route as AuthenticatedAdminAccountListRouteImport } from './routes/_authenticated/admin/account/list'
 import { Route as AuthenticatedAdminAcsCatalogRouteImport } from './routes/_authenticated/admin/acs/catalog'
@@ -37,6 +39,9 @@ import { Route as AuthenticatedAdminLoginlogListRouteImport } from './routes/_au
 import { Route as AuthenticatedAdminMemberMember_seqRouteRouteImport } from './routes/_authenticated/admin/member/$member_seq/route'
 import { Route as AuthenticatedAdminMemberListRouteImport } from './routes/_authenticated/admin/member/list'
 import { Route as AuthenticatedAdminOauth2ClientListRouteImport } from './routes/_authenticated/admin/oauth2-client/list'
+import { Route as AuthenticatedAdminWithdrawTransferListRouteImport } from './routes/_authenticated/admin/withdraw-transfer/list'
+import { Route as AuthenticatedAdminWithdrawListRouteImport } from './routes/_authenticated/admin/withdraw/list'
+import { Route as AuthenticatedAdminWithdrawPolicyRouteImport } from './routes/_authenticated/admin/withdraw/policy'
 import { Route as AuthenticatedBrokerageConsoleBrokerageSeqIndexRouteImport } from './routes/_authenticated/brokerage-console/$brokerageSeq/index'
 import { Route as AuthenticatedBrokerageConsoleBrokerageSeqSplatRouteImport } from './routes/_authenticated/brokerage-console/$brokerageSeq/$'
 import { Route as AuthenticatedMemberWalletAccountAccount_seqRouteImport } from './routes/_authenticated/_member/wallet/account/$account_seq'
@@ -152,6 +157,18 @@ const AuthenticatedMemberWalletIndexRoute =
     path: '/wallet/',
     getParentRoute: () => AuthenticatedMemberRoute,
   } as any)
+const AuthenticatedMemberWalletWithdrawRoute =
+  AuthenticatedMemberWalletWithdrawRouteImport.update({
+    id: '/wallet/withdraw',
+    path: '/wallet/withdraw',
+    getParentRoute: () => AuthenticatedMemberRoute,
+  } as any)
+const AuthenticatedAdminAccountTransferListRoute =
+  AuthenticatedAdminAccountTransferListRouteImport.update({
+    id: '/account-transfer/list',
+    path: '/account-transfer/list',
+    getParentRoute: () => AuthenticatedAdminRouteRoute,
+  } as any)
 const AuthenticatedAdminAccountAccount_seqRouteRoute =
   AuthenticatedAdminAccountAccount_seqRouteRouteImport.update({
     id: '/account/$account_seq',
@@ -198,6 +215,24 @@ const AuthenticatedAdminOauth2ClientListRoute =
   AuthenticatedAdminOauth2ClientListRouteImport.update({
     id: '/oauth2-client/list',
     path: '/oauth2-client/list',
+    getParentRoute: () => AuthenticatedAdminRouteRoute,
+  } as any)
+const AuthenticatedAdminWithdrawTransferListRoute =
+  AuthenticatedAdminWithdrawTransferListRouteImport.update({
+    id: '/withdraw-transfer/list',
+    path: '/withdraw-transfer/list',
+    getParentRoute: () => AuthenticatedAdminRouteRoute,
+  } as any)
+const AuthenticatedAdminWithdrawListRoute =
+  AuthenticatedAdminWithdrawListRouteImport.update({
+    id: '/withdraw/list',
+    path: '/withdraw/list',
+    getParentRoute: () => AuthenticatedAdminRouteRoute,
+  } as any)
+const AuthenticatedAdminWithdrawPolicyRoute =
+  AuthenticatedAdminWithdrawPolicyRouteImport.update({
+    id: '/withdraw/policy',
+    path: '/withdraw/policy',
     getParentRoute: () => AuthenticatedAdminRouteRoute,
   } as any)
 const AuthenticatedBrokerageConsoleBrokerageSeqIndexRoute =
@@ -298,12 +333,17 @@ export interface FileRoutesByFullPath {
   '/brokerage-console/': typeof AuthenticatedBrokerageConsoleIndexRoute
   '/admin/account/$account_seq': typeof AuthenticatedAdminAccountAccount_seqRouteRouteWithChildren
   '/admin/member/$member_seq': typeof AuthenticatedAdminMemberMember_seqRouteRouteWithChildren
+  '/wallet/withdraw': typeof AuthenticatedMemberWalletWithdrawRoute
+  '/admin/account-transfer/list': typeof AuthenticatedAdminAccountTransferListRoute
   '/admin/account/list': typeof AuthenticatedAdminAccountListRoute
   '/admin/acs/catalog': typeof AuthenticatedAdminAcsCatalogRoute
   '/admin/activity-log/list': typeof AuthenticatedAdminActivityLogListRoute
   '/admin/loginlog/list': typeof AuthenticatedAdminLoginlogListRoute
   '/admin/member/list': typeof AuthenticatedAdminMemberListRoute
   '/admin/oauth2-client/list': typeof AuthenticatedAdminOauth2ClientListRoute
+  '/admin/withdraw-transfer/list': typeof AuthenticatedAdminWithdrawTransferListRoute
+  '/admin/withdraw/list': typeof AuthenticatedAdminWithdrawListRoute
+  '/admin/withdraw/policy': typeof AuthenticatedAdminWithdrawPolicyRoute
   '/brokerage-console/$brokerageSeq/$': typeof AuthenticatedBrokerageConsoleBrokerageSeqSplatRoute
   '/wallet/': typeof AuthenticatedMemberWalletIndexRoute
   '/brokerage-console/$brokerageSeq/': typeof AuthenticatedBrokerageConsoleBrokerageSeqIndexRoute
@@ -334,12 +374,17 @@ export interface FileRoutesByTo {
   '/admin/$': typeof AuthenticatedAdminSplatRoute
   '/admin': typeof AuthenticatedAdminIndexRoute
   '/brokerage-console': typeof AuthenticatedBrokerageConsoleIndexRoute
+  '/wallet/withdraw': typeof AuthenticatedMemberWalletWithdrawRoute
+  '/admin/account-transfer/list': typeof AuthenticatedAdminAccountTransferListRoute
   '/admin/account/list': typeof AuthenticatedAdminAccountListRoute
   '/admin/acs/catalog': typeof AuthenticatedAdminAcsCatalogRoute
   '/admin/activity-log/list': typeof AuthenticatedAdminActivityLogListRoute
   '/admin/loginlog/list': typeof AuthenticatedAdminLoginlogListRoute
   '/admin/member/list': typeof AuthenticatedAdminMemberListRoute
   '/admin/oauth2-client/list': typeof AuthenticatedAdminOauth2ClientListRoute
+  '/admin/withdraw-transfer/list': typeof AuthenticatedAdminWithdrawTransferListRoute
+  '/admin/withdraw/list': typeof AuthenticatedAdminWithdrawListRoute
+  '/admin/withdraw/policy': typeof AuthenticatedAdminWithdrawPolicyRoute
   '/brokerage-console/$brokerageSeq/$': typeof AuthenticatedBrokerageConsoleBrokerageSeqSplatRoute
   '/wallet': typeof AuthenticatedMemberWalletIndexRoute
   '/brokerage-console/$brokerageSeq': typeof AuthenticatedBrokerageConsoleBrokerageSeqIndexRoute
@@ -378,12 +423,17 @@ export interface FileRoutesById {
   '/_authenticated/brokerage-console/': typeof AuthenticatedBrokerageConsoleIndexRoute
   '/_authenticated/admin/account/$account_seq': typeof AuthenticatedAdminAccountAccount_seqRouteRouteWithChildren
   '/_authenticated/admin/member/$member_seq': typeof AuthenticatedAdminMemberMember_seqRouteRouteWithChildren
+  '/_authenticated/_member/wallet/withdraw': typeof AuthenticatedMemberWalletWithdrawRoute
+  '/_authenticated/admin/account-transfer/list': typeof AuthenticatedAdminAccountTransferListRoute
   '/_authenticated/admin/account/list': typeof AuthenticatedAdminAccountListRoute
   '/_authenticated/admin/acs/catalog': typeof AuthenticatedAdminAcsCatalogRoute
   '/_authenticated/admin/activity-log/list': typeof AuthenticatedAdminActivityLogListRoute
   '/_authenticated/admin/loginlog/list': typeof AuthenticatedAdminLoginlogListRoute
   '/_authenticated/admin/member/list': typeof AuthenticatedAdminMemberListRoute
   '/_authenticated/admin/oauth2-client/list': typeof AuthenticatedAdminOauth2ClientListRoute
+  '/_authenticated/admin/withdraw-transfer/list': typeof AuthenticatedAdminWithdrawTransferListRoute
+  '/_authenticated/admin/withdraw/list': typeof AuthenticatedAdminWithdrawListRoute
+  '/_authenticated/admin/withdraw/policy': typeof AuthenticatedAdminWithdrawPolicyRoute
   '/_authenticated/brokerage-console/$brokerageSeq/$': typeof AuthenticatedBrokerageConsoleBrokerageSeqSplatRoute
   '/_authenticated/_member/wallet/': typeof AuthenticatedMemberWalletIndexRoute
   '/_authenticated/brokerage-console/$brokerageSeq/': typeof AuthenticatedBrokerageConsoleBrokerageSeqIndexRoute
@@ -420,12 +470,17 @@ export interface FileRouteTypes {
     | '/brokerage-console/'
     | '/admin/account/$account_seq'
     | '/admin/member/$member_seq'
+    | '/wallet/withdraw'
+    | '/admin/account-transfer/list'
     | '/admin/account/list'
     | '/admin/acs/catalog'
     | '/admin/activity-log/list'
     | '/admin/loginlog/list'
     | '/admin/member/list'
     | '/admin/oauth2-client/list'
+    | '/admin/withdraw-transfer/list'
+    | '/admin/withdraw/list'
+    | '/admin/withdraw/policy'
     | '/brokerage-console/$brokerageSeq/$'
     | '/wallet/'
     | '/brokerage-console/$brokerageSeq/'
@@ -456,12 +511,17 @@ export interface FileRouteTypes {
     | '/admin/$'
     | '/admin'
     | '/brokerage-console'
+    | '/wallet/withdraw'
+    | '/admin/account-transfer/list'
     | '/admin/account/list'
     | '/admin/acs/catalog'
     | '/admin/activity-log/list'
     | '/admin/loginlog/list'
     | '/admin/member/list'
     | '/admin/oauth2-client/list'
+    | '/admin/withdraw-transfer/list'
+    | '/admin/withdraw/list'
+    | '/admin/withdraw/policy'
     | '/brokerage-console/$brokerageSeq/$'
     | '/wallet'
     | '/brokerage-console/$brokerageSeq'
@@ -499,12 +559,17 @@ export interface FileRouteTypes {
     | '/_authenticated/brokerage-console/'
     | '/_authenticated/admin/account/$account_seq'
     | '/_authenticated/admin/member/$member_seq'
+    | '/_authenticated/_member/wallet/withdraw'
+    | '/_authenticated/admin/account-transfer/list'
     | '/_authenticated/admin/account/list'
     | '/_authenticated/admin/acs/catalog'
     | '/_authenticated/admin/activity-log/list'
     | '/_authenticated/admin/loginlog/list'
     | '/_authenticated/admin/member/list'
     | '/_authenticated/admin/oauth2-client/list'
+    | '/_authenticated/admin/withdraw-transfer/list'
+    | '/_authenticated/admin/withdraw/list'
+    | '/_authenticated/admin/withdraw/policy'
     | '/_authenticated/brokerage-console/$brokerageSeq/$'
     | '/_authenticated/_member/wallet/'
     | '/_authenticated/brokerage-console/$brokerageSeq/'
@@ -671,6 +736,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedMemberWalletIndexRouteImport
       parentRoute: typeof AuthenticatedMemberRoute
     }
+    '/_authenticated/_member/wallet/withdraw': {
+      id: '/_authenticated/_member/wallet/withdraw'
+      path: '/wallet/withdraw'
+      fullPath: '/wallet/withdraw'
+      preLoaderRoute: typeof AuthenticatedMemberWalletWithdrawRouteImport
+      parentRoute: typeof AuthenticatedMemberRoute
+    }
+    '/_authenticated/admin/account-transfer/list': {
+      id: '/_authenticated/admin/account-transfer/list'
+      path: '/account-transfer/list'
+      fullPath: '/admin/account-transfer/list'
+      preLoaderRoute: typeof AuthenticatedAdminAccountTransferListRouteImport
+      parentRoute: typeof AuthenticatedAdminRouteRoute
+    }
     '/_authenticated/admin/account/$account_seq': {
       id: '/_authenticated/admin/account/$account_seq'
       path: '/account/$account_seq'
@@ -725,6 +804,27 @@ declare module '@tanstack/react-router' {
       path: '/oauth2-client/list'
       fullPath: '/admin/oauth2-client/list'
       preLoaderRoute: typeof AuthenticatedAdminOauth2ClientListRouteImport
+      parentRoute: typeof AuthenticatedAdminRouteRoute
+    }
+    '/_authenticated/admin/withdraw-transfer/list': {
+      id: '/_authenticated/admin/withdraw-transfer/list'
+      path: '/withdraw-transfer/list'
+      fullPath: '/admin/withdraw-transfer/list'
+      preLoaderRoute: typeof AuthenticatedAdminWithdrawTransferListRouteImport
+      parentRoute: typeof AuthenticatedAdminRouteRoute
+    }
+    '/_authenticated/admin/withdraw/list': {
+      id: '/_authenticated/admin/withdraw/list'
+      path: '/withdraw/list'
+      fullPath: '/admin/withdraw/list'
+      preLoaderRoute: typeof AuthenticatedAdminWithdrawListRouteImport
+      parentRoute: typeof AuthenticatedAdminRouteRoute
+    }
+    '/_authenticated/admin/withdraw/policy': {
+      id: '/_authenticated/admin/withdraw/policy'
+      path: '/withdraw/policy'
+      fullPath: '/admin/withdraw/policy'
+      preLoaderRoute: typeof AuthenticatedAdminWithdrawPolicyRouteImport
       parentRoute: typeof AuthenticatedAdminRouteRoute
     }
     '/_authenticated/brokerage-console/$brokerageSeq/': {
@@ -877,12 +977,16 @@ interface AuthenticatedAdminRouteRouteChildren {
   AuthenticatedAdminIndexRoute: typeof AuthenticatedAdminIndexRoute
   AuthenticatedAdminAccountAccount_seqRouteRoute: typeof AuthenticatedAdminAccountAccount_seqRouteRouteWithChildren
   AuthenticatedAdminMemberMember_seqRouteRoute: typeof AuthenticatedAdminMemberMember_seqRouteRouteWithChildren
+  AuthenticatedAdminAccountTransferListRoute: typeof AuthenticatedAdminAccountTransferListRoute
   AuthenticatedAdminAccountListRoute: typeof AuthenticatedAdminAccountListRoute
   AuthenticatedAdminAcsCatalogRoute: typeof AuthenticatedAdminAcsCatalogRoute
   AuthenticatedAdminActivityLogListRoute: typeof AuthenticatedAdminActivityLogListRoute
   AuthenticatedAdminLoginlogListRoute: typeof AuthenticatedAdminLoginlogListRoute
   AuthenticatedAdminMemberListRoute: typeof AuthenticatedAdminMemberListRoute
   AuthenticatedAdminOauth2ClientListRoute: typeof AuthenticatedAdminOauth2ClientListRoute
+  AuthenticatedAdminWithdrawTransferListRoute: typeof AuthenticatedAdminWithdrawTransferListRoute
+  AuthenticatedAdminWithdrawListRoute: typeof AuthenticatedAdminWithdrawListRoute
+  AuthenticatedAdminWithdrawPolicyRoute: typeof AuthenticatedAdminWithdrawPolicyRoute
   AuthenticatedAdminMemberGroupListRoute: typeof AuthenticatedAdminMemberGroupListRoute
 }
 
@@ -894,6 +998,8 @@ const AuthenticatedAdminRouteRouteChildren: AuthenticatedAdminRouteRouteChildren
       AuthenticatedAdminAccountAccount_seqRouteRouteWithChildren,
     AuthenticatedAdminMemberMember_seqRouteRoute:
       AuthenticatedAdminMemberMember_seqRouteRouteWithChildren,
+    AuthenticatedAdminAccountTransferListRoute:
+      AuthenticatedAdminAccountTransferListRoute,
     AuthenticatedAdminAccountListRoute: AuthenticatedAdminAccountListRoute,
     AuthenticatedAdminAcsCatalogRoute: AuthenticatedAdminAcsCatalogRoute,
     AuthenticatedAdminActivityLogListRoute:
@@ -902,6 +1008,11 @@ const AuthenticatedAdminRouteRouteChildren: AuthenticatedAdminRouteRouteChildren
     AuthenticatedAdminMemberListRoute: AuthenticatedAdminMemberListRoute,
     AuthenticatedAdminOauth2ClientListRoute:
       AuthenticatedAdminOauth2ClientListRoute,
+    AuthenticatedAdminWithdrawTransferListRoute:
+      AuthenticatedAdminWithdrawTransferListRoute,
+    AuthenticatedAdminWithdrawListRoute: AuthenticatedAdminWithdrawListRoute,
+    AuthenticatedAdminWithdrawPolicyRoute:
+      AuthenticatedAdminWithdrawPolicyRoute,
     AuthenticatedAdminMemberGroupListRoute:
       AuthenticatedAdminMemberGroupListRoute,
   }
@@ -913,12 +1024,15 @@ const AuthenticatedAdminRouteRouteWithChildren =
 
 interface AuthenticatedMemberRouteChildren {
   AuthenticatedMemberMyPageRoute: typeof AuthenticatedMemberMyPageRoute
+  AuthenticatedMemberWalletWithdrawRoute: typeof AuthenticatedMemberWalletWithdrawRoute
   AuthenticatedMemberWalletIndexRoute: typeof AuthenticatedMemberWalletIndexRoute
   AuthenticatedMemberWalletAccountAccount_seqRoute: typeof AuthenticatedMemberWalletAccountAccount_seqRoute
 }
 
 const AuthenticatedMemberRouteChildren: AuthenticatedMemberRouteChildren = {
   AuthenticatedMemberMyPageRoute: AuthenticatedMemberMyPageRoute,
+  AuthenticatedMemberWalletWithdrawRoute:
+    AuthenticatedMemberWalletWithdrawRoute,
   AuthenticatedMemberWalletIndexRoute: AuthenticatedMemberWalletIndexRoute,
   AuthenticatedMemberWalletAccountAccount_seqRoute:
     AuthenticatedMemberWalletAccountAccount_seqRoute,
