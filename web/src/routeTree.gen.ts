@@ -23,11 +23,13 @@ import { Route as PublicHomeRouteImport } from './routes/_public/home'
 import { Route as PublicLoginRouteImport } from './routes/_public/login'
 import { Route as PublicLoginMeRouteImport } from './routes/_public/login-me'
 import { Route as PublicRegisterRouteImport } from './routes/_public/register'
+import { Route as KycRealnameProviderRouteImport } from './routes/kyc/realname-provider'
 import { Route as AuthenticatedMemberMyPageRouteImport } from './routes/_authenticated/_member/my-page'
 import { Route as AuthenticatedAdminIndexRouteImport } from './routes/_authenticated/admin/index'
 import { Route as AuthenticatedAdminSplatRouteImport } from './routes/_authenticated/admin/$'
 import { Route as AuthenticatedBrokerageConsoleIndexRouteImport } from './routes/_authenticated/brokerage-console/index'
 import { Route as AuthenticatedBrokerageConsoleBrokerageSeqRouteRouteImport } from './routes/_authenticated/brokerage-console/$brokerageSeq/route'
+import { Route as AuthenticatedMemberMyPageKycRouteImport } from './routes/_authenticated/_member/my-page_.kyc'
 import { Route as AuthenticatedMemberWalletIndexRouteImport } from './routes/_authenticated/_member/wallet/index'
 import { Route as AuthenticatedMemberWalletWithdrawRouteImport } from './routes/_authenticated/_member/wallet/withdraw'
 import { Route as AuthenticatedAdminAccountTransferListRouteImport } from './routes/_authenticated/admin/account-transfer/list'
@@ -35,10 +37,15 @@ import { Route as AuthenticatedAdminAccountAccount_seqRouteRouteImport } from '.
 import { Route as AuthenticatedAdminAccountListRouteImport } from './routes/_authenticated/admin/account/list'
 import { Route as AuthenticatedAdminAcsCatalogRouteImport } from './routes/_authenticated/admin/acs/catalog'
 import { Route as AuthenticatedAdminActivityLogListRouteImport } from './routes/_authenticated/admin/activity-log/list'
+import { Route as AuthenticatedAdminConfigKycRouteImport } from './routes/_authenticated/admin/config/kyc'
+import { Route as AuthenticatedAdminKycAssetWithdrawAddressCertificationListRouteImport } from './routes/_authenticated/admin/kyc-asset-withdraw-address-certification/list'
+import { Route as AuthenticatedAdminKycCertificationListRouteImport } from './routes/_authenticated/admin/kyc-certification/list'
+import { Route as AuthenticatedAdminKycRealnameListRouteImport } from './routes/_authenticated/admin/kyc-realname/list'
 import { Route as AuthenticatedAdminLoginlogListRouteImport } from './routes/_authenticated/admin/loginlog/list'
 import { Route as AuthenticatedAdminMemberMember_seqRouteRouteImport } from './routes/_authenticated/admin/member/$member_seq/route'
 import { Route as AuthenticatedAdminMemberListRouteImport } from './routes/_authenticated/admin/member/list'
 import { Route as AuthenticatedAdminOauth2ClientListRouteImport } from './routes/_authenticated/admin/oauth2-client/list'
+import { Route as AuthenticatedAdminSecurityCatalogRouteImport } from './routes/_authenticated/admin/security/catalog'
 import { Route as AuthenticatedAdminWithdrawTransferListRouteImport } from './routes/_authenticated/admin/withdraw-transfer/list'
 import { Route as AuthenticatedAdminWithdrawListRouteImport } from './routes/_authenticated/admin/withdraw/list'
 import { Route as AuthenticatedAdminWithdrawPolicyRouteImport } from './routes/_authenticated/admin/withdraw/policy'
@@ -123,6 +130,11 @@ const PublicRegisterRoute = PublicRegisterRouteImport.update({
   path: '/register',
   getParentRoute: () => PublicRoute,
 } as any)
+const KycRealnameProviderRoute = KycRealnameProviderRouteImport.update({
+  id: '/kyc/realname-provider',
+  path: '/kyc/realname-provider',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const AuthenticatedMemberMyPageRoute =
   AuthenticatedMemberMyPageRouteImport.update({
     id: '/my-page',
@@ -150,6 +162,12 @@ const AuthenticatedBrokerageConsoleBrokerageSeqRouteRoute =
     id: '/brokerage-console/$brokerageSeq',
     path: '/brokerage-console/$brokerageSeq',
     getParentRoute: () => AuthenticatedRoute,
+  } as any)
+const AuthenticatedMemberMyPageKycRoute =
+  AuthenticatedMemberMyPageKycRouteImport.update({
+    id: '/my-page_/kyc',
+    path: '/my-page/kyc',
+    getParentRoute: () => AuthenticatedMemberRoute,
   } as any)
 const AuthenticatedMemberWalletIndexRoute =
   AuthenticatedMemberWalletIndexRouteImport.update({
@@ -193,6 +211,30 @@ const AuthenticatedAdminActivityLogListRoute =
     path: '/activity-log/list',
     getParentRoute: () => AuthenticatedAdminRouteRoute,
   } as any)
+const AuthenticatedAdminConfigKycRoute =
+  AuthenticatedAdminConfigKycRouteImport.update({
+    id: '/config/kyc',
+    path: '/config/kyc',
+    getParentRoute: () => AuthenticatedAdminRouteRoute,
+  } as any)
+const AuthenticatedAdminKycAssetWithdrawAddressCertificationListRoute =
+  AuthenticatedAdminKycAssetWithdrawAddressCertificationListRouteImport.update({
+    id: '/kyc-asset-withdraw-address-certification/list',
+    path: '/kyc-asset-withdraw-address-certification/list',
+    getParentRoute: () => AuthenticatedAdminRouteRoute,
+  } as any)
+const AuthenticatedAdminKycCertificationListRoute =
+  AuthenticatedAdminKycCertificationListRouteImport.update({
+    id: '/kyc-certification/list',
+    path: '/kyc-certification/list',
+    getParentRoute: () => AuthenticatedAdminRouteRoute,
+  } as any)
+const AuthenticatedAdminKycRealnameListRoute =
+  AuthenticatedAdminKycRealnameListRouteImport.update({
+    id: '/kyc-realname/list',
+    path: '/kyc-realname/list',
+    getParentRoute: () => AuthenticatedAdminRouteRoute,
+  } as any)
 const AuthenticatedAdminLoginlogListRoute =
   AuthenticatedAdminLoginlogListRouteImport.update({
     id: '/loginlog/list',
@@ -215,6 +257,12 @@ const AuthenticatedAdminOauth2ClientListRoute =
   AuthenticatedAdminOauth2ClientListRouteImport.update({
     id: '/oauth2-client/list',
     path: '/oauth2-client/list',
+    getParentRoute: () => AuthenticatedAdminRouteRoute,
+  } as any)
+const AuthenticatedAdminSecurityCatalogRoute =
+  AuthenticatedAdminSecurityCatalogRouteImport.update({
+    id: '/security/catalog',
+    path: '/security/catalog',
     getParentRoute: () => AuthenticatedAdminRouteRoute,
   } as any)
 const AuthenticatedAdminWithdrawTransferListRoute =
@@ -326,6 +374,7 @@ export interface FileRoutesByFullPath {
   '/login': typeof PublicLoginRoute
   '/login-me': typeof PublicLoginMeRoute
   '/register': typeof PublicRegisterRoute
+  '/kyc/realname-provider': typeof KycRealnameProviderRoute
   '/brokerage-console/$brokerageSeq': typeof AuthenticatedBrokerageConsoleBrokerageSeqRouteRouteWithChildren
   '/my-page': typeof AuthenticatedMemberMyPageRoute
   '/admin/$': typeof AuthenticatedAdminSplatRoute
@@ -333,14 +382,20 @@ export interface FileRoutesByFullPath {
   '/brokerage-console/': typeof AuthenticatedBrokerageConsoleIndexRoute
   '/admin/account/$account_seq': typeof AuthenticatedAdminAccountAccount_seqRouteRouteWithChildren
   '/admin/member/$member_seq': typeof AuthenticatedAdminMemberMember_seqRouteRouteWithChildren
+  '/my-page/kyc': typeof AuthenticatedMemberMyPageKycRoute
   '/wallet/withdraw': typeof AuthenticatedMemberWalletWithdrawRoute
   '/admin/account-transfer/list': typeof AuthenticatedAdminAccountTransferListRoute
   '/admin/account/list': typeof AuthenticatedAdminAccountListRoute
   '/admin/acs/catalog': typeof AuthenticatedAdminAcsCatalogRoute
   '/admin/activity-log/list': typeof AuthenticatedAdminActivityLogListRoute
+  '/admin/config/kyc': typeof AuthenticatedAdminConfigKycRoute
+  '/admin/kyc-asset-withdraw-address-certification/list': typeof AuthenticatedAdminKycAssetWithdrawAddressCertificationListRoute
+  '/admin/kyc-certification/list': typeof AuthenticatedAdminKycCertificationListRoute
+  '/admin/kyc-realname/list': typeof AuthenticatedAdminKycRealnameListRoute
   '/admin/loginlog/list': typeof AuthenticatedAdminLoginlogListRoute
   '/admin/member/list': typeof AuthenticatedAdminMemberListRoute
   '/admin/oauth2-client/list': typeof AuthenticatedAdminOauth2ClientListRoute
+  '/admin/security/catalog': typeof AuthenticatedAdminSecurityCatalogRoute
   '/admin/withdraw-transfer/list': typeof AuthenticatedAdminWithdrawTransferListRoute
   '/admin/withdraw/list': typeof AuthenticatedAdminWithdrawListRoute
   '/admin/withdraw/policy': typeof AuthenticatedAdminWithdrawPolicyRoute
@@ -370,18 +425,25 @@ export interface FileRoutesByTo {
   '/login': typeof PublicLoginRoute
   '/login-me': typeof PublicLoginMeRoute
   '/register': typeof PublicRegisterRoute
+  '/kyc/realname-provider': typeof KycRealnameProviderRoute
   '/my-page': typeof AuthenticatedMemberMyPageRoute
   '/admin/$': typeof AuthenticatedAdminSplatRoute
   '/admin': typeof AuthenticatedAdminIndexRoute
   '/brokerage-console': typeof AuthenticatedBrokerageConsoleIndexRoute
+  '/my-page/kyc': typeof AuthenticatedMemberMyPageKycRoute
   '/wallet/withdraw': typeof AuthenticatedMemberWalletWithdrawRoute
   '/admin/account-transfer/list': typeof AuthenticatedAdminAccountTransferListRoute
   '/admin/account/list': typeof AuthenticatedAdminAccountListRoute
   '/admin/acs/catalog': typeof AuthenticatedAdminAcsCatalogRoute
   '/admin/activity-log/list': typeof AuthenticatedAdminActivityLogListRoute
+  '/admin/config/kyc': typeof AuthenticatedAdminConfigKycRoute
+  '/admin/kyc-asset-withdraw-address-certification/list': typeof AuthenticatedAdminKycAssetWithdrawAddressCertificationListRoute
+  '/admin/kyc-certification/list': typeof AuthenticatedAdminKycCertificationListRoute
+  '/admin/kyc-realname/list': typeof AuthenticatedAdminKycRealnameListRoute
   '/admin/loginlog/list': typeof AuthenticatedAdminLoginlogListRoute
   '/admin/member/list': typeof AuthenticatedAdminMemberListRoute
   '/admin/oauth2-client/list': typeof AuthenticatedAdminOauth2ClientListRoute
+  '/admin/security/catalog': typeof AuthenticatedAdminSecurityCatalogRoute
   '/admin/withdraw-transfer/list': typeof AuthenticatedAdminWithdrawTransferListRoute
   '/admin/withdraw/list': typeof AuthenticatedAdminWithdrawListRoute
   '/admin/withdraw/policy': typeof AuthenticatedAdminWithdrawPolicyRoute
@@ -416,6 +478,7 @@ export interface FileRoutesById {
   '/_public/login': typeof PublicLoginRoute
   '/_public/login-me': typeof PublicLoginMeRoute
   '/_public/register': typeof PublicRegisterRoute
+  '/kyc/realname-provider': typeof KycRealnameProviderRoute
   '/_authenticated/brokerage-console/$brokerageSeq': typeof AuthenticatedBrokerageConsoleBrokerageSeqRouteRouteWithChildren
   '/_authenticated/_member/my-page': typeof AuthenticatedMemberMyPageRoute
   '/_authenticated/admin/$': typeof AuthenticatedAdminSplatRoute
@@ -423,14 +486,20 @@ export interface FileRoutesById {
   '/_authenticated/brokerage-console/': typeof AuthenticatedBrokerageConsoleIndexRoute
   '/_authenticated/admin/account/$account_seq': typeof AuthenticatedAdminAccountAccount_seqRouteRouteWithChildren
   '/_authenticated/admin/member/$member_seq': typeof AuthenticatedAdminMemberMember_seqRouteRouteWithChildren
+  '/_authenticated/_member/my-page_/kyc': typeof AuthenticatedMemberMyPageKycRoute
   '/_authenticated/_member/wallet/withdraw': typeof AuthenticatedMemberWalletWithdrawRoute
   '/_authenticated/admin/account-transfer/list': typeof AuthenticatedAdminAccountTransferListRoute
   '/_authenticated/admin/account/list': typeof AuthenticatedAdminAccountListRoute
   '/_authenticated/admin/acs/catalog': typeof AuthenticatedAdminAcsCatalogRoute
   '/_authenticated/admin/activity-log/list': typeof AuthenticatedAdminActivityLogListRoute
+  '/_authenticated/admin/config/kyc': typeof AuthenticatedAdminConfigKycRoute
+  '/_authenticated/admin/kyc-asset-withdraw-address-certification/list': typeof AuthenticatedAdminKycAssetWithdrawAddressCertificationListRoute
+  '/_authenticated/admin/kyc-certification/list': typeof AuthenticatedAdminKycCertificationListRoute
+  '/_authenticated/admin/kyc-realname/list': typeof AuthenticatedAdminKycRealnameListRoute
   '/_authenticated/admin/loginlog/list': typeof AuthenticatedAdminLoginlogListRoute
   '/_authenticated/admin/member/list': typeof AuthenticatedAdminMemberListRoute
   '/_authenticated/admin/oauth2-client/list': typeof AuthenticatedAdminOauth2ClientListRoute
+  '/_authenticated/admin/security/catalog': typeof AuthenticatedAdminSecurityCatalogRoute
   '/_authenticated/admin/withdraw-transfer/list': typeof AuthenticatedAdminWithdrawTransferListRoute
   '/_authenticated/admin/withdraw/list': typeof AuthenticatedAdminWithdrawListRoute
   '/_authenticated/admin/withdraw/policy': typeof AuthenticatedAdminWithdrawPolicyRoute
@@ -463,6 +532,7 @@ export interface FileRouteTypes {
     | '/login'
     | '/login-me'
     | '/register'
+    | '/kyc/realname-provider'
     | '/brokerage-console/$brokerageSeq'
     | '/my-page'
     | '/admin/$'
@@ -470,14 +540,20 @@ export interface FileRouteTypes {
     | '/brokerage-console/'
     | '/admin/account/$account_seq'
     | '/admin/member/$member_seq'
+    | '/my-page/kyc'
     | '/wallet/withdraw'
     | '/admin/account-transfer/list'
     | '/admin/account/list'
     | '/admin/acs/catalog'
     | '/admin/activity-log/list'
+    | '/admin/config/kyc'
+    | '/admin/kyc-asset-withdraw-address-certification/list'
+    | '/admin/kyc-certification/list'
+    | '/admin/kyc-realname/list'
     | '/admin/loginlog/list'
     | '/admin/member/list'
     | '/admin/oauth2-client/list'
+    | '/admin/security/catalog'
     | '/admin/withdraw-transfer/list'
     | '/admin/withdraw/list'
     | '/admin/withdraw/policy'
@@ -507,18 +583,25 @@ export interface FileRouteTypes {
     | '/login'
     | '/login-me'
     | '/register'
+    | '/kyc/realname-provider'
     | '/my-page'
     | '/admin/$'
     | '/admin'
     | '/brokerage-console'
+    | '/my-page/kyc'
     | '/wallet/withdraw'
     | '/admin/account-transfer/list'
     | '/admin/account/list'
     | '/admin/acs/catalog'
     | '/admin/activity-log/list'
+    | '/admin/config/kyc'
+    | '/admin/kyc-asset-withdraw-address-certification/list'
+    | '/admin/kyc-certification/list'
+    | '/admin/kyc-realname/list'
     | '/admin/loginlog/list'
     | '/admin/member/list'
     | '/admin/oauth2-client/list'
+    | '/admin/security/catalog'
     | '/admin/withdraw-transfer/list'
     | '/admin/withdraw/list'
     | '/admin/withdraw/policy'
@@ -552,6 +635,7 @@ export interface FileRouteTypes {
     | '/_public/login'
     | '/_public/login-me'
     | '/_public/register'
+    | '/kyc/realname-provider'
     | '/_authenticated/brokerage-console/$brokerageSeq'
     | '/_authenticated/_member/my-page'
     | '/_authenticated/admin/$'
@@ -559,14 +643,20 @@ export interface FileRouteTypes {
     | '/_authenticated/brokerage-console/'
     | '/_authenticated/admin/account/$account_seq'
     | '/_authenticated/admin/member/$member_seq'
+    | '/_authenticated/_member/my-page_/kyc'
     | '/_authenticated/_member/wallet/withdraw'
     | '/_authenticated/admin/account-transfer/list'
     | '/_authenticated/admin/account/list'
     | '/_authenticated/admin/acs/catalog'
     | '/_authenticated/admin/activity-log/list'
+    | '/_authenticated/admin/config/kyc'
+    | '/_authenticated/admin/kyc-asset-withdraw-address-certification/list'
+    | '/_authenticated/admin/kyc-certification/list'
+    | '/_authenticated/admin/kyc-realname/list'
     | '/_authenticated/admin/loginlog/list'
     | '/_authenticated/admin/member/list'
     | '/_authenticated/admin/oauth2-client/list'
+    | '/_authenticated/admin/security/catalog'
     | '/_authenticated/admin/withdraw-transfer/list'
     | '/_authenticated/admin/withdraw/list'
     | '/_authenticated/admin/withdraw/policy'
@@ -592,6 +682,7 @@ export interface RootRouteChildren {
   AuthenticatedRoute: typeof AuthenticatedRouteWithChildren
   PublicRoute: typeof PublicRouteWithChildren
   LogoutRoute: typeof LogoutRoute
+  KycRealnameProviderRoute: typeof KycRealnameProviderRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -694,6 +785,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PublicRegisterRouteImport
       parentRoute: typeof PublicRoute
     }
+    '/kyc/realname-provider': {
+      id: '/kyc/realname-provider'
+      path: '/kyc/realname-provider'
+      fullPath: '/kyc/realname-provider'
+      preLoaderRoute: typeof KycRealnameProviderRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/_authenticated/_member/my-page': {
       id: '/_authenticated/_member/my-page'
       path: '/my-page'
@@ -728,6 +826,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/brokerage-console/$brokerageSeq'
       preLoaderRoute: typeof AuthenticatedBrokerageConsoleBrokerageSeqRouteRouteImport
       parentRoute: typeof AuthenticatedRoute
+    }
+    '/_authenticated/_member/my-page_/kyc': {
+      id: '/_authenticated/_member/my-page_/kyc'
+      path: '/my-page/kyc'
+      fullPath: '/my-page/kyc'
+      preLoaderRoute: typeof AuthenticatedMemberMyPageKycRouteImport
+      parentRoute: typeof AuthenticatedMemberRoute
     }
     '/_authenticated/_member/wallet/': {
       id: '/_authenticated/_member/wallet/'
@@ -778,6 +883,34 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedAdminActivityLogListRouteImport
       parentRoute: typeof AuthenticatedAdminRouteRoute
     }
+    '/_authenticated/admin/config/kyc': {
+      id: '/_authenticated/admin/config/kyc'
+      path: '/config/kyc'
+      fullPath: '/admin/config/kyc'
+      preLoaderRoute: typeof AuthenticatedAdminConfigKycRouteImport
+      parentRoute: typeof AuthenticatedAdminRouteRoute
+    }
+    '/_authenticated/admin/kyc-asset-withdraw-address-certification/list': {
+      id: '/_authenticated/admin/kyc-asset-withdraw-address-certification/list'
+      path: '/kyc-asset-withdraw-address-certification/list'
+      fullPath: '/admin/kyc-asset-withdraw-address-certification/list'
+      preLoaderRoute: typeof AuthenticatedAdminKycAssetWithdrawAddressCertificationListRouteImport
+      parentRoute: typeof AuthenticatedAdminRouteRoute
+    }
+    '/_authenticated/admin/kyc-certification/list': {
+      id: '/_authenticated/admin/kyc-certification/list'
+      path: '/kyc-certification/list'
+      fullPath: '/admin/kyc-certification/list'
+      preLoaderRoute: typeof AuthenticatedAdminKycCertificationListRouteImport
+      parentRoute: typeof AuthenticatedAdminRouteRoute
+    }
+    '/_authenticated/admin/kyc-realname/list': {
+      id: '/_authenticated/admin/kyc-realname/list'
+      path: '/kyc-realname/list'
+      fullPath: '/admin/kyc-realname/list'
+      preLoaderRoute: typeof AuthenticatedAdminKycRealnameListRouteImport
+      parentRoute: typeof AuthenticatedAdminRouteRoute
+    }
     '/_authenticated/admin/loginlog/list': {
       id: '/_authenticated/admin/loginlog/list'
       path: '/loginlog/list'
@@ -804,6 +937,13 @@ declare module '@tanstack/react-router' {
       path: '/oauth2-client/list'
       fullPath: '/admin/oauth2-client/list'
       preLoaderRoute: typeof AuthenticatedAdminOauth2ClientListRouteImport
+      parentRoute: typeof AuthenticatedAdminRouteRoute
+    }
+    '/_authenticated/admin/security/catalog': {
+      id: '/_authenticated/admin/security/catalog'
+      path: '/security/catalog'
+      fullPath: '/admin/security/catalog'
+      preLoaderRoute: typeof AuthenticatedAdminSecurityCatalogRouteImport
       parentRoute: typeof AuthenticatedAdminRouteRoute
     }
     '/_authenticated/admin/withdraw-transfer/list': {
@@ -981,9 +1121,14 @@ interface AuthenticatedAdminRouteRouteChildren {
   AuthenticatedAdminAccountListRoute: typeof AuthenticatedAdminAccountListRoute
   AuthenticatedAdminAcsCatalogRoute: typeof AuthenticatedAdminAcsCatalogRoute
   AuthenticatedAdminActivityLogListRoute: typeof AuthenticatedAdminActivityLogListRoute
+  AuthenticatedAdminConfigKycRoute: typeof AuthenticatedAdminConfigKycRoute
+  AuthenticatedAdminKycAssetWithdrawAddressCertificationListRoute: typeof AuthenticatedAdminKycAssetWithdrawAddressCertificationListRoute
+  AuthenticatedAdminKycCertificationListRoute: typeof AuthenticatedAdminKycCertificationListRoute
+  AuthenticatedAdminKycRealnameListRoute: typeof AuthenticatedAdminKycRealnameListRoute
   AuthenticatedAdminLoginlogListRoute: typeof AuthenticatedAdminLoginlogListRoute
   AuthenticatedAdminMemberListRoute: typeof AuthenticatedAdminMemberListRoute
   AuthenticatedAdminOauth2ClientListRoute: typeof AuthenticatedAdminOauth2ClientListRoute
+  AuthenticatedAdminSecurityCatalogRoute: typeof AuthenticatedAdminSecurityCatalogRoute
   AuthenticatedAdminWithdrawTransferListRoute: typeof AuthenticatedAdminWithdrawTransferListRoute
   AuthenticatedAdminWithdrawListRoute: typeof AuthenticatedAdminWithdrawListRoute
   AuthenticatedAdminWithdrawPolicyRoute: typeof AuthenticatedAdminWithdrawPolicyRoute
@@ -1004,10 +1149,19 @@ const AuthenticatedAdminRouteRouteChildren: AuthenticatedAdminRouteRouteChildren
     AuthenticatedAdminAcsCatalogRoute: AuthenticatedAdminAcsCatalogRoute,
     AuthenticatedAdminActivityLogListRoute:
       AuthenticatedAdminActivityLogListRoute,
+    AuthenticatedAdminConfigKycRoute: AuthenticatedAdminConfigKycRoute,
+    AuthenticatedAdminKycAssetWithdrawAddressCertificationListRoute:
+      AuthenticatedAdminKycAssetWithdrawAddressCertificationListRoute,
+    AuthenticatedAdminKycCertificationListRoute:
+      AuthenticatedAdminKycCertificationListRoute,
+    AuthenticatedAdminKycRealnameListRoute:
+      AuthenticatedAdminKycRealnameListRoute,
     AuthenticatedAdminLoginlogListRoute: AuthenticatedAdminLoginlogListRoute,
     AuthenticatedAdminMemberListRoute: AuthenticatedAdminMemberListRoute,
     AuthenticatedAdminOauth2ClientListRoute:
       AuthenticatedAdminOauth2ClientListRoute,
+    AuthenticatedAdminSecurityCatalogRoute:
+      AuthenticatedAdminSecurityCatalogRoute,
     AuthenticatedAdminWithdrawTransferListRoute:
       AuthenticatedAdminWithdrawTransferListRoute,
     AuthenticatedAdminWithdrawListRoute: AuthenticatedAdminWithdrawListRoute,
@@ -1024,6 +1178,7 @@ const AuthenticatedAdminRouteRouteWithChildren =
 
 interface AuthenticatedMemberRouteChildren {
   AuthenticatedMemberMyPageRoute: typeof AuthenticatedMemberMyPageRoute
+  AuthenticatedMemberMyPageKycRoute: typeof AuthenticatedMemberMyPageKycRoute
   AuthenticatedMemberWalletWithdrawRoute: typeof AuthenticatedMemberWalletWithdrawRoute
   AuthenticatedMemberWalletIndexRoute: typeof AuthenticatedMemberWalletIndexRoute
   AuthenticatedMemberWalletAccountAccount_seqRoute: typeof AuthenticatedMemberWalletAccountAccount_seqRoute
@@ -1031,6 +1186,7 @@ interface AuthenticatedMemberRouteChildren {
 
 const AuthenticatedMemberRouteChildren: AuthenticatedMemberRouteChildren = {
   AuthenticatedMemberMyPageRoute: AuthenticatedMemberMyPageRoute,
+  AuthenticatedMemberMyPageKycRoute: AuthenticatedMemberMyPageKycRoute,
   AuthenticatedMemberWalletWithdrawRoute:
     AuthenticatedMemberWalletWithdrawRoute,
   AuthenticatedMemberWalletIndexRoute: AuthenticatedMemberWalletIndexRoute,
@@ -1108,6 +1264,7 @@ const rootRouteChildren: RootRouteChildren = {
   AuthenticatedRoute: AuthenticatedRouteWithChildren,
   PublicRoute: PublicRouteWithChildren,
   LogoutRoute: LogoutRoute,
+  KycRealnameProviderRoute: KycRealnameProviderRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -5,9 +5,8 @@ type App = { request(path: string, init?: RequestInit): Response | Promise<Respo
 
 /**
  * The demo restriction policies (issue #10), per security level: level 0 may open no account;
- * withdraw limits per asset rise with the level (level 1: a verified nothing; level 2: a verified
- * email, the demo members' level; level 3: KYC certified and above keep level 3's limits unless
- * set). Amounts are decimal strings. Setting a policy already in force changes nothing, so a
+ * withdraw limits of KRW and BTC rise with the level (level 2 is the demo members' level: a
+ * verified email). Other assets and levels 7..10 are unlimited. Amounts are decimal strings. Setting a policy already in force changes nothing, so a
  * restart appends nothing.
  */
 const demoPolicies: {
@@ -21,6 +20,9 @@ const demoPolicies: {
     { level: 1, KRW: ['300000', '1000000'], BTC: ['0.1', '0.2'] },
     { level: 2, KRW: ['1000000', '5000000'], BTC: ['0.5', '1'] },
     { level: 3, KRW: ['5000000', '20000000'], BTC: ['2', '5'] },
+    { level: 4, KRW: ['10000000', '50000000'], BTC: ['5', '10'] },
+    { level: 5, KRW: ['50000000', '200000000'], BTC: ['10', '50'] },
+    { level: 6, KRW: ['100000000', '500000000'], BTC: ['20', '100'] },
   ].flatMap(({ level, ...assets }) =>
     Object.entries(assets).flatMap(([asset, [oneTime, daily]]) => [
       {

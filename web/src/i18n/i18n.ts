@@ -20,6 +20,9 @@ export const namespaces = [
   'admin-oauth2-clients',
   'withdraw',
   'admin-withdrawals',
+  'kyc',
+  'security-level',
+  'admin-kyc',
 ] as const;
 export type Namespace = (typeof namespaces)[number];
 

@@ -1,18 +1,21 @@
 import 'i18next';
 import type admin from '../locales/ko-KR/admin.json';
 import type adminAccess from '../locales/ko-KR/admin-access.json';
+import type adminKyc from '../locales/ko-KR/admin-kyc.json';
 import type adminLedger from '../locales/ko-KR/admin-ledger.json';
 import type adminMembers from '../locales/ko-KR/admin-members.json';
 import type adminOAuth2Clients from '../locales/ko-KR/admin-oauth2-clients.json';
+import type adminWithdrawals from '../locales/ko-KR/admin-withdrawals.json';
 import type auth from '../locales/ko-KR/auth.json';
 import type brokerage from '../locales/ko-KR/brokerage.json';
 import type common from '../locales/ko-KR/common.json';
 import type errors from '../locales/ko-KR/errors.json';
 import type home from '../locales/ko-KR/home.json';
 import type kit from '../locales/ko-KR/kit.json';
+import type kyc from '../locales/ko-KR/kyc.json';
 import type myPage from '../locales/ko-KR/my-page.json';
+import type securityLevel from '../locales/ko-KR/security-level.json';
 import type wallet from '../locales/ko-KR/wallet.json';
-import type adminWithdrawals from '../locales/ko-KR/admin-withdrawals.json';
 import type withdraw from '../locales/ko-KR/withdraw.json';
 
 // Typed keys: t('notFound.title') is checked against the default locale's resources.
@@ -35,6 +38,9 @@ declare module 'i18next' {
       'admin-oauth2-clients': typeof adminOAuth2Clients;
       withdraw: typeof withdraw;
       'admin-withdrawals': typeof adminWithdrawals;
+      kyc: typeof kyc;
+      'security-level': typeof securityLevel;
+      'admin-kyc': typeof adminKyc;
     };
   }
 }

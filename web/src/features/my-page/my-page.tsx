@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { FailureAlert } from '../../ui-kit/failure-alert.tsx';
 import { memberMeQueryOptions } from '../auth/member-info.ts';
+import { KycMyPageLink } from '../kyc/kyc-my-page-link.tsx';
 import { AccountWithdrawalCard } from './account-withdrawal-card.tsx';
 import { emailCodeValidityMs } from './code-countdown.ts';
 import { EmailChangeCard } from './email-change-card.tsx';
@@ -71,6 +72,7 @@ export function MyPage() {
           />
         </SimpleGrid>
         <OtpManagementCard />
+        <KycMyPageLink />
         <AccountWithdrawalCard hasActiveOtp={hasActiveOtp} />
       </Stack>
     </Container>

@@ -1,0 +1,17 @@
+import { Stack } from '@mantine/core';
+import { SecurityLevelSection } from '../security-level/security-level-section.tsx';
+import { KycCertificationSection } from './kyc-certification-section.tsx';
+import { RealnameSection } from './realname-section.tsx';
+import { WithdrawAddressSection } from './withdraw-address-section.tsx';
+
+/** My page's KYC part (issue #10): security levels, KYC certification, self-authentication, addresses. */
+export function KycMyPageSections() {
+  return (
+    <Stack gap="lg" id="kyc">
+      <SecurityLevelSection />
+      <KycCertificationSection />
+      <RealnameSection />
+      <WithdrawAddressSection />
+    </Stack>
+  );
+}

@@ -1,0 +1,28 @@
+import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
+import {
+  WithdrawAddressSearchSchema,
+  withdrawAddressListQuery,
+} from '../../../../features/admin-kyc/admin-kyc-api.ts';
+import { WithdrawAddressListPage } from '../../../../features/admin-kyc/withdraw-address-list-page.tsx';
+import { listDefaults } from '../../../../features/admin-members/admin-list-search.ts';
+
+export const Route = createFileRoute(
+  '/_authenticated/admin/kyc-asset-withdraw-address-certification/list',
+)({
+  validateSearch: WithdrawAddressSearchSchema,
+  search: { middlewares: [stripSearchParams(listDefaults(WithdrawAddressSearchSchema))] },
+  loaderDeps: ({ search }) => search,
+  // Not awaited: a new page or filter keeps the rows shown until the next ones arrive.
+  loader: ({ context, deps }) => {
+    void context.queryClient.prefetchQuery(withdrawAddressListQuery(deps));
+  },
+  component: function KycListRoute() {
+    const navigate = Route.useNavigate();
+    return (
+      <WithdrawAddressListPage
+        search={Route.useSearch()}
+        onSearchChange={(update) => void navigate({ search: update })}
+      />
+    );
+  },
+});
