@@ -14,10 +14,12 @@ import {
 const database = useTestDatabase();
 let kit: KycPlatformTestKit;
 let adminToken: string;
+let adminMember: TestMember;
 
 beforeAll(async () => {
   kit = await createKycPlatformTestKit(database());
   const admin = await kit.register('chief');
+  adminMember = admin;
   await kit.makeChiefAdministrator(admin.seq);
   await kit.settled();
   adminToken = (await kit.login(admin)).token;
@@ -89,6 +91,33 @@ describe('automatic level changes', () => {
     expect(response.status).toBe(200);
     await kit.settled();
     expect(await kit.securityLevelOf(member.seq)).toBe(2);
+  });
+});
+
+describe('expiry', () => {
+  test('a KYC certification past its expiry is expired once, and the level drops', async () => {
+    await kit.changeSetting('kyc.validitySeconds', 600);
+    const { member, token } = await approvedMember('expiring');
+    const certification = await kit.requestKyc(token);
+    await kit.review('kyc-certification', certification, adminToken);
+    await kit.settled();
+    expect(await kit.securityLevelOf(member.seq)).toBe(3);
+    kit.clock.nowMs += 601_000;
+    await expect
+      .poll(
+        async () => {
+          await kit.settled();
+          return kit.securityLevelOf(member.seq);
+        },
+        { timeout: 20_000, interval: 200 },
+      )
+      .toBe(2);
+    const { rows } = await sql<{ count: string }>`SELECT count(*)::text AS count FROM es_events
+      WHERE stream_id = ${`kyc-member-${member.seq}`}
+        AND event_type = 'KycCertificationExpired'`.execute(kit.db);
+    expect(Number(rows[0]?.count)).toBe(1);
+    await kit.changeSetting('kyc.validitySeconds', 365 * 24 * 3_600);
+    adminToken = (await kit.login(adminMember)).token;
   });
 });
 

@@ -35,7 +35,8 @@ export async function createKycPlatformTestKit(database: { url: string; db: Db }
       db: database.db,
       identity: kit.identity,
       logger: silentLogger,
-      expiryIntervalMs: 60_000,
+      // Fast, so a test that moves the clock past an expiry sees it soon.
+      expiryIntervalMs: 200,
     });
   }
   startReactor();
