@@ -118,8 +118,7 @@ export function AdjustmentForm({ account, onDone, onCancel, phrase }: Adjustment
           label={t('adjust.reason')}
           description={t('adjust.reasonHint', { max: ledgerReasonLengthMax })}
           required
-          autosize
-          minRows={3}
+          rows={3}
           value={reason}
           error={problems.reason}
           onChange={(event) => edited(setReason)(event.currentTarget.value)}

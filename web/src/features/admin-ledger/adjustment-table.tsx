@@ -246,8 +246,7 @@ function RejectForm(props: { adjustment: Adjustment; onDone: () => void }) {
         <Textarea
           label={t('adjustments.rejectReason')}
           required
-          autosize
-          minRows={3}
+          rows={3}
           data-autofocus
           value={reason}
           error={problem}

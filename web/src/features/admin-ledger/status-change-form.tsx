@@ -55,8 +55,7 @@ export function StatusChangeForm(props: {
         <Textarea
           label={t('statusChange.reason')}
           required
-          autosize
-          minRows={3}
+          rows={3}
           data-autofocus
           value={reason}
           error={problem}
