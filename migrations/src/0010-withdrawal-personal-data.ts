@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * What a withdrawal must keep out of its events (DESIGN.md §4, docs/adr/0012): the holder name
+ * What a withdrawal must keep out of its events (DESIGN.md §4, docs/adr/0014): the holder name
  * (and any real-name data a later feature adds), keyed by withdrawal id, erasable (an erasure
  * blanks the row and stamps erased_at; no event is rewritten). Frozen in time.
  */

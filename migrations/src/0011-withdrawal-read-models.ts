@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * The `withdrawals` projection's read models, version 1 (docs/adr/0012): withdrawals (the
+ * The `withdrawals` projection's read models, version 1 (docs/adr/0014): withdrawals (the
  * request and where its process stands), withdraw transfers (from, to, txid, amount, fee_amount,
  * status, message) and the withdraw policy per asset, with the views readers use. The DDL is the
  * text the projection's `setup` runs for later versions. Amounts are numeric. Frozen in time.

@@ -1,5 +1,5 @@
 /**
- * @ledger/withdrawals: the withdrawal process, pure (DESIGN.md §3, Processes; docs/adr/0012). The
+ * @ledger/withdrawals: the withdrawal process, pure (DESIGN.md §3, Processes; docs/adr/0014). The
  * decider and its state, the events of a withdrawal's stream, the next step an unfinished
  * withdrawal needs (each money step one ledger command with a derived id) and the amounts. No I/O,
  * no clock, no randomness: services/withdrawal-processor runs it.

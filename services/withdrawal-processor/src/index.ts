@@ -1,5 +1,5 @@
 /**
- * @ledger/withdrawal-processor: runs the withdrawal process of @ledger/withdrawals (docs/adr/0012):
+ * @ledger/withdrawal-processor: runs the withdrawal process of @ledger/withdrawals (docs/adr/0014):
  * the runner the write API calls, the worker that resumes unfinished withdrawals and reconciles sent
  * ones, the chain port (with a simulated chain), the `withdrawals` projection and its queries.
  */

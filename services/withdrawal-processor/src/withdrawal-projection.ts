@@ -9,7 +9,7 @@ import {
 import { type RawBuilder, sql, type Transaction } from 'kysely';
 
 /**
- * The `withdrawals` projection (docs/adr/0012): withdrawals, withdraw transfers and the withdraw
+ * The `withdrawals` projection (docs/adr/0014): withdrawals, withdraw transfers and the withdraw
  * policy per asset, for the member's request history and the admin lists. Version 1's tables come
  * from migration 0011 (the DDL below is the same text, for later versions). An event it does not
  * know, or one about a withdrawal it never saw, stops it.

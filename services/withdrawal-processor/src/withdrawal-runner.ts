@@ -37,7 +37,7 @@ import type { WithdrawAssetSource, WithdrawLimitsSource } from './sources.ts';
 import { WithdrawalProblem } from './withdrawal-problem.ts';
 
 /**
- * Runs withdrawals (DESIGN.md §3, Processes; docs/adr/0012): appends each decision of the pure
+ * Runs withdrawals (DESIGN.md §3, Processes; docs/adr/0014): appends each decision of the pure
  * process to the withdrawal's stream, and takes each step it asks for — ONE ledger command per
  * money step, with an id derived from the withdrawal id and the step, or a chain broadcast keyed
  * by the transfer id — then records the step's outcome. Any crash between two of these leaves a

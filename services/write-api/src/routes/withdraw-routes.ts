@@ -22,7 +22,7 @@ import { idempotencyKeyOf, ledgerResponse } from './ledger-submission.ts';
 import type { LedgerWriteContext } from './ledger-write-context.ts';
 
 /**
- * The member's withdrawals (issue #10; docs/adr/0013): POST /withdraw requests one (OTP step-up:
+ * The member's withdrawals (issue #10; docs/adr/0014): POST /withdraw requests one (OTP step-up:
  * a member withdraws only with a registered OTP and a fresh code) and the ONE ledger command that
  * holds the amount (and fee) with the member's limits is taken at once; POST
  * /withdraw/:withdrawalId/cancel gives the holds back before it is sent. The withdrawal id derives
