@@ -14,7 +14,7 @@ export class KeyFilter {
   #size = 0;
 
   constructor(options: { capacity?: number } = {}) {
-    this.#capacityFirst = Math.max(1_024, options.capacity ?? 65_536);
+    this.#capacityFirst = Math.max(1_024, options.capacity ?? 1_048_576);
   }
 
   /** Keys added (a key added twice counts twice). */
@@ -42,9 +42,10 @@ export class KeyFilter {
   }
 }
 
-// 10 bits and 7 probes per key: about 0.8 % false positives per full layer.
-const bitsPerKey = 10;
-const probes = 7;
+// 24 bits and 16 probes per key: about 6 in a million false positives per full layer, so a batch
+// of 512 fresh commands needs no lookup at all about 99 times in 100 (3 bytes of memory per key).
+const bitsPerKey = 24;
+const probes = 16;
 
 class BloomLayer {
   readonly capacity: number;

@@ -243,7 +243,9 @@ class Writer {
   async #loadKeyFilter(window: OutcomeWindow): Promise<KeyFilter> {
     const keys: string[] = [];
     await forEachOutcomeKey(this.#options.pool, (key) => keys.push(key));
-    const filter = new KeyFilter({ capacity: Math.max(65_536, 2 * (keys.length + window.size)) });
+    const filter = new KeyFilter({
+      capacity: Math.max(1_048_576, 2 * (keys.length + window.size)),
+    });
     for (const key of keys) filter.add(key);
     for (const key of window.keys()) filter.add(key);
     return filter;
@@ -282,11 +284,21 @@ class Writer {
     if (this.#queue.length >= this.#settings.queueCommandsMax || this.#window.isFull()) {
       return Promise.resolve(this.#unavailable('overloaded'));
     }
-    const body = sortedJson(submission.command);
-    const bodyHash = submission.bodyHash ?? hashBodyText(body);
+    // With the caller's own body hash only the length is needed: JSON.stringify writes the same
+    // members as sortedJson (in another order), so the same number of characters, at a third of
+    // the cost.
+    let bodyHash = submission.bodyHash;
+    let bodyBytes: number;
+    if (bodyHash === undefined) {
+      const body = sortedJson(submission.command);
+      bodyHash = hashBodyText(body);
+      bodyBytes = body.length;
+    } else {
+      bodyBytes = (JSON.stringify(submission.command) ?? '').length;
+    }
     const key = commandKey(submission.actor, submission.commandId);
     return new Promise((resolve) => {
-      this.#queue.push({ submission, key, bodyHash, bodyBytes: body.length, resolve });
+      this.#queue.push({ submission, key, bodyHash, bodyBytes, resolve });
       fault('command-queued');
     });
   }

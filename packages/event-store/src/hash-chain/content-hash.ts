@@ -9,8 +9,32 @@ export type CanonicalEvent = {
   /** Canonical JSON of `metadata` (`{}` when the event has none). */
   metadataJson: string;
   /** SHA-256 of the canonical JSON of `{ type, data, metadata }`. */
-  contentHash: Buffer;
+  readonly contentHash: Buffer;
+  /** The same hash as 64 lower-case hex digits (what the append packs; no Buffer per event). */
+  contentHashHex: string;
 };
+
+/**
+ * The hash is kept as hex: a one-shot digest to hex costs half of one to a Buffer (a Buffer
+ * allocation per event), and the appender packs a whole batch into one Buffer anyway.
+ */
+class CanonicalEventValue implements CanonicalEvent {
+  readonly type: string;
+  readonly dataJson: string;
+  readonly metadataJson: string;
+  readonly contentHashHex: string;
+
+  constructor(type: string, dataJson: string, metadataJson: string, contentHashHex: string) {
+    this.type = type;
+    this.dataJson = dataJson;
+    this.metadataJson = metadataJson;
+    this.contentHashHex = contentHashHex;
+  }
+
+  get contentHash(): Buffer {
+    return Buffer.from(this.contentHashHex, 'hex');
+  }
+}
 
 /** Canonicalizes an event's payload once and hashes it (DESIGN.md §2, tamper evidence). */
 export function canonicalizeEvent(type: string, data: unknown, metadata: unknown): CanonicalEvent {
@@ -18,13 +42,8 @@ export function canonicalizeEvent(type: string, data: unknown, metadata: unknown
   const metadataJson = canonicalJson(metadata ?? {});
   // The members of { data, metadata, type } in RFC 8785 order, without serializing them twice.
   const document = `{"data":${dataJson},"metadata":${metadataJson},"type":${canonicalJson(type)}}`;
-  return {
-    type,
-    dataJson,
-    metadataJson,
-    // One-shot hash: no Hash object per event (this runs for every event appended).
-    contentHash: hash('sha256', document, 'buffer'),
-  };
+  // One-shot hash: no Hash object per event (this runs for every event appended).
+  return new CanonicalEventValue(type, dataJson, metadataJson, hash('sha256', document, 'hex'));
 }
 
 /** SHA-256 of the canonical JSON of `{ type, data, metadata }`. */

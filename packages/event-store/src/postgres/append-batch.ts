@@ -70,7 +70,7 @@ function batchParameters(appends: readonly PreparedAppend[]): unknown[] {
   const types: string[] = [];
   const data: string[] = [];
   const metadata: string[] = [];
-  const hashes: Buffer[] = [];
+  const hashes: string[] = [];
   for (const append of appends) {
     streams.push(append.stream);
     categories.push(append.category);
@@ -82,7 +82,7 @@ function batchParameters(appends: readonly PreparedAppend[]): unknown[] {
       types.push(event.type);
       data.push(event.dataJson);
       metadata.push(event.metadataJson);
-      hashes.push(event.contentHash);
+      hashes.push(event.contentHashHex);
     }
   }
   return [
@@ -95,7 +95,7 @@ function batchParameters(appends: readonly PreparedAppend[]): unknown[] {
     JSON.stringify(types),
     `[${data.join(',')}]`,
     `[${metadata.join(',')}]`,
-    Buffer.concat(hashes),
+    Buffer.from(hashes.join(''), 'hex'),
   ];
 }
 
