@@ -30,11 +30,15 @@ async function logInAt(page: Page, path: string, login: { userId: string; passwo
 /** The text of a locator once it has some. */
 async function textOf(locator: Locator): Promise<string> {
   await locator.waitFor({ timeout: 20_000 });
-  return (await locator.innerText()).trim();
+  return ((await locator.textContent()) ?? '').trim();
 }
+
+const locales = ['ko-KR', 'en-US', 'ja-JP', 'vi-VN', 'zh-TW'] as const;
 
 describe('wallet and ledger administration', () => {
   let savingsNumber = '';
+  let walletAccountPath = '';
+  let adminAccountPath = '';
 
   test('alice opens an account, transfers into it and sees its balance history', {
     timeout: 180_000,
@@ -56,7 +60,7 @@ describe('wallet and ledger administration', () => {
     const accounts = page.getByRole('table', { name: 'My accounts' });
     const savingsRow = accounts.getByRole('row', { name: new RegExp(savingsTitle) });
     await savingsRow.waitFor({ timeout: 20_000 });
-    savingsNumber = /1\d{3}-\d{4}-\d{4}/.exec(await savingsRow.innerText())?.[0] ?? '';
+    savingsNumber = /1\d{3}-\d{4}-\d{4}/.exec((await savingsRow.textContent()) ?? '')?.[0] ?? '';
     expect(savingsNumber).not.toBe('');
 
     await accounts.getByRole('button', { name: 'Transfer from KRW wallet' }).click();
@@ -73,16 +77,19 @@ describe('wallet and ledger administration', () => {
     await transferDialog.getByLabel(/^Amount/).fill('1,234');
     await transferDialog.getByRole('button', { name: 'Transfer', exact: true }).click();
     await page.getByText(`1,234 KRW sent to ${savingsNumber}.`).waitFor({ timeout: 20_000 });
-    await expect.poll(async () => savingsRow.innerText(), { timeout: 20_000 }).toContain('1,234');
+    await expect
+      .poll(async () => (await savingsRow.textContent()) ?? '', { timeout: 20_000 })
+      .toContain('1,234');
     await saveScreenshot(page, 'wallet-accounts');
 
     await savingsRow.getByRole('link', { name: `History of ${savingsTitle}` }).click();
     await page.waitForURL((url) => /^\/wallet\/account\/\d+$/.test(url.pathname));
+    walletAccountPath = new URL(page.url()).pathname;
     await page.getByRole('heading', { name: savingsTitle, level: 1 }).waitFor();
     const history = page.getByRole('table', { name: 'Balance history' });
     const transferRow = history.getByRole('row', { name: /Between my accounts/ });
     await transferRow.waitFor({ timeout: 20_000 });
-    expect(await transferRow.innerText()).toContain('1,234');
+    expect((await transferRow.textContent()) ?? '').toContain('1,234');
     await page.getByRole('button', { name: 'Today' }).click();
     await page.waitForURL((url) => url.searchParams.get('date_range') === 'today');
     await transferRow.waitFor();
@@ -116,6 +123,7 @@ describe('wallet and ledger administration', () => {
     await row.getByRole('link', { name: savingsNumber }).click();
     await page.waitForURL((url) => /^\/admin\/account\/\d+\/view$/.test(url.pathname));
     const accountPath = new URL(page.url()).pathname;
+    adminAccountPath = accountPath;
     await page.getByRole('heading', { name: 'Account details' }).waitFor();
     await page.getByText('KRW books (sum = 0)').waitFor({ timeout: 20_000 });
 
@@ -199,11 +207,59 @@ describe('wallet and ledger administration', () => {
     await second.getByRole('tab', { name: 'Balance changes' }).click();
     const log = second.getByRole('table', { name: 'Balance changes' });
     await log.getByRole('row', { name: /Balance adjustment/ }).waitFor({ timeout: 20_000 });
-    expect(await log.getByRole('row', { name: /Balance adjustment/ }).innerText()).toContain(
-      'system:adjustment',
-    );
+    expect(
+      (await log.getByRole('row', { name: /Balance adjustment/ }).textContent()) ?? '',
+    ).toContain('system:adjustment');
     await saveScreenshot(second, 'admin-account-balance-log');
     expect(await missingKeys(page)).toEqual([]);
     expect(await missingKeys(second)).toEqual([]);
+  });
+
+  test('the wallet and ledger screens render in every locale without a missing key', {
+    timeout: 240_000,
+  }, async () => {
+    const { browser, platform } = running();
+    expect(walletAccountPath).not.toBe('');
+    expect(adminAccountPath).not.toBe('');
+    const member = await openPage(browser, platform, 'en-US');
+    await logInAt(member, walletAccountPath, alice);
+    const admin = await openPage(browser, platform, 'en-US');
+    await logInAt(admin, adminAccountPath, administrators[0]);
+    const memberView = await admin
+      .getByRole('link', { name: /^Member #\d+$/ })
+      .first()
+      .getAttribute('href', { timeout: 20_000 });
+    const memberAccountPath = (memberView ?? '').replace(/view$/, 'account');
+    const screens = [
+      [member, 'wallet', '/wallet', savingsNumber],
+      [member, 'wallet-account', walletAccountPath, savingsNumber],
+      [admin, 'admin-account-list', '/admin/account/list', savingsNumber],
+      [admin, 'admin-account-view', adminAccountPath, savingsNumber],
+      [
+        admin,
+        'admin-account-balance-log',
+        adminAccountPath.replace(/view$/, 'balance-log'),
+        'system:adjustment',
+      ],
+      [admin, 'admin-member-account', memberAccountPath, savingsNumber],
+    ] as const;
+    for (const locale of locales) {
+      for (const [page, name, path, shown] of screens) {
+        await page
+          .context()
+          .addCookies([{ name: 'locale', value: locale, url: platform.urls.web }]);
+        await page.goto(path);
+        await page.getByText(shown).first().waitFor({ timeout: 20_000 });
+        const language = await page.evaluate(
+          () =>
+            (globalThis as { document?: { documentElement: { lang: string } } }).document
+              ?.documentElement.lang,
+        );
+        expect(language, name).toBe(locale);
+        expect(await missingKeys(page), `${name} in ${locale}`).toEqual([]);
+        if (locale === 'ko-KR' || locale === 'vi-VN')
+          await saveScreenshot(page, `${name}-${locale}`);
+      }
+    }
   });
 });
