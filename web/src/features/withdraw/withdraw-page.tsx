@@ -118,7 +118,6 @@ export function WithdrawPage({ search, onSearchChange, today }: WithdrawPageProp
   ];
   return (
     <Stack gap="xl">
-      <Title order={2}>{t('title')}</Title>
       <WithdrawForm />
       <ListScreen
         title={t('history.title')}
