@@ -1,0 +1,156 @@
+// Proves the withdrawal routes over HTTP: a withdrawal needs a registered OTP and a fresh code (step-up), is scoped to its member (another member's cancel or read is a 404), admin routes refuse members, an administrator's approval sends it, and a retry with the same Idempotency-Key answers the same withdrawal.
+import { useTestDatabase } from '@ledger/testing';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { totpAt } from '../testing/index.ts';
+import {
+  createLedgerTestKit,
+  type LedgerTestKit,
+  type LedgerTestMember,
+} from './ledger-test-kit.ts';
+
+const database = useTestDatabase();
+let kit: LedgerTestKit;
+let alice: LedgerTestMember;
+let bob: LedgerTestMember;
+let admin: LedgerTestMember;
+let secret = '';
+let accountSeq = 0;
+
+async function json<T>(response: Response): Promise<T> {
+  return (await response.json()) as T;
+}
+
+/** The TOTP code of the kit's clock, a step later each time (the server accepts a step once). */
+async function nextCode(): Promise<string> {
+  kit.clock.nowMs += 30_000;
+  return totpAt(secret, kit.clock.nowMs);
+}
+
+beforeAll(async () => {
+  kit = await createLedgerTestKit(database());
+  alice = await kit.member('alice');
+  bob = await kit.member('bob');
+  admin = await kit.administrator('admin');
+  const opened = await kit.write(
+    'POST',
+    '/api/v1/account',
+    { asset: 'KRW', title: 'Won' },
+    { token: alice.token, key: kit.freshKey() },
+  );
+  expect(opened.status).toBe(201);
+  accountSeq = (await json<{ data: { seq: number } }>(opened)).data.seq;
+  const funded = await kit.writer.submit({
+    commandId: 'fund-alice',
+    actor: 'system:test',
+    command: {
+      type: 'PostTransfer',
+      data: {
+        transferId: 'fund-alice',
+        legs: [
+          {
+            debit: 'system:chainClearing:KRW',
+            credit: `wallet:${accountSeq}`,
+            asset: 'KRW',
+            amount: '50000',
+          },
+        ],
+        cause: 'deposit',
+      },
+    },
+  });
+  expect(funded.kind).toBe('answered');
+  await kit.projected();
+});
+afterAll(async () => {
+  await kit?.close();
+});
+
+const body = (otp: string) => ({
+  account_seq: accountSeq,
+  amount: '10000',
+  withdraw_address: 'bank-088-123456',
+  holder_name: 'Alice Kim',
+  bank_code: '088',
+  otp_token: otp,
+});
+
+describe('withdraw over HTTP', () => {
+  let withdrawalId = '';
+
+  test('without a registered OTP a member cannot withdraw', async () => {
+    const response = await kit.write('POST', '/api/v1/withdraw', body('123456'), {
+      token: alice.token,
+      key: kit.freshKey(),
+    });
+    expect(response.status).toBe(403);
+    expect((await json<{ code: string }>(response)).code).toBe('otp_registration_required');
+  });
+
+  test('with an OTP: a wrong code is refused, a fresh one requests the withdrawal, a retry answers the same', async () => {
+    ({ secret } = await kit.enableOtp(alice));
+    const login = await kit.login(alice, await nextCode());
+    alice = { ...alice, token: login.token };
+    const wrong = await kit.write('POST', '/api/v1/withdraw', body('000000'), {
+      token: alice.token,
+      key: kit.freshKey(),
+    });
+    expect(wrong.status).toBe(422);
+    expect((await json<{ code: string }>(wrong)).code).toBe('otp_invalid');
+    const key = kit.freshKey();
+    const requested = await kit.write('POST', '/api/v1/withdraw', body(await nextCode()), {
+      token: alice.token,
+      key,
+    });
+    expect(requested.status).toBe(201);
+    const answer = (
+      await json<{ data: { withdrawal_id: string; status: string; net_amount: string } }>(requested)
+    ).data;
+    expect(answer).toMatchObject({ status: 'requested', net_amount: '10000' });
+    withdrawalId = answer.withdrawal_id;
+    const retried = await kit.write('POST', '/api/v1/withdraw', body(await nextCode()), {
+      token: alice.token,
+      key,
+    });
+    expect((await json<{ data: { withdrawal_id: string } }>(retried)).data.withdrawal_id).toBe(
+      withdrawalId,
+    );
+  });
+
+  test('another member can neither cancel nor read it; a member cannot approve', async () => {
+    const cancel = await kit.write(
+      'POST',
+      `/api/v1/withdraw/${withdrawalId}/cancel`,
+      {},
+      { token: bob.token },
+    );
+    expect(cancel.status).toBe(404);
+    const read = await kit.read(`/api/v1/withdraw/${withdrawalId}`, { token: bob.token });
+    expect(read.status).toBe(404);
+    const approve = await kit.write(
+      'POST',
+      `/api/v1/admin/withdraw/${withdrawalId}/approve`,
+      {},
+      { token: alice.token },
+    );
+    expect(approve.status).toBe(403);
+  });
+
+  test('the administrator approves it and it is sent', async () => {
+    const approved = await kit.write(
+      'POST',
+      `/api/v1/admin/withdraw/${withdrawalId}/approve`,
+      {},
+      { token: admin.token },
+    );
+    expect(approved.status).toBe(200);
+    expect((await json<{ data: { status: string } }>(approved)).data.status).toBe('sent');
+    const cancel = await kit.write(
+      'POST',
+      `/api/v1/withdraw/${withdrawalId}/cancel`,
+      {},
+      { token: alice.token },
+    );
+    expect(cancel.status).toBe(409);
+    expect((await json<{ code: string }>(cancel)).code).toBe('withdrawal_state_invalid');
+  });
+});
