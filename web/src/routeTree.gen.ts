@@ -31,13 +31,17 @@ import { Route as AuthenticatedBrokerageConsoleIndexRouteImport } from './routes
 import { Route as AuthenticatedBrokerageConsoleBrokerageSeqRouteRouteImport } from './routes/_authenticated/brokerage-console/$brokerageSeq/route'
 import { Route as AuthenticatedMemberMyPageKycRouteImport } from './routes/_authenticated/_member/my-page_.kyc'
 import { Route as AuthenticatedMemberWalletIndexRouteImport } from './routes/_authenticated/_member/wallet/index'
+import { Route as AuthenticatedMemberWalletDepositRouteImport } from './routes/_authenticated/_member/wallet/deposit'
 import { Route as AuthenticatedMemberWalletWithdrawRouteImport } from './routes/_authenticated/_member/wallet/withdraw'
 import { Route as AuthenticatedAdminAccountTransferListRouteImport } from './routes/_authenticated/admin/account-transfer/list'
 import { Route as AuthenticatedAdminAccountAccount_seqRouteRouteImport } from './routes/_authenticated/admin/account/$account_seq/route'
 import { Route as AuthenticatedAdminAccountListRouteImport } from './routes/_authenticated/admin/account/list'
 import { Route as AuthenticatedAdminAcsCatalogRouteImport } from './routes/_authenticated/admin/acs/catalog'
 import { Route as AuthenticatedAdminActivityLogListRouteImport } from './routes/_authenticated/admin/activity-log/list'
+import { Route as AuthenticatedAdminAssetPluginListRouteImport } from './routes/_authenticated/admin/asset-plugin/list'
+import { Route as AuthenticatedAdminAssetListRouteImport } from './routes/_authenticated/admin/asset/list'
 import { Route as AuthenticatedAdminConfigKycRouteImport } from './routes/_authenticated/admin/config/kyc'
+import { Route as AuthenticatedAdminDepositListRouteImport } from './routes/_authenticated/admin/deposit/list'
 import { Route as AuthenticatedAdminKycAssetWithdrawAddressCertificationListRouteImport } from './routes/_authenticated/admin/kyc-asset-withdraw-address-certification/list'
 import { Route as AuthenticatedAdminKycCertificationListRouteImport } from './routes/_authenticated/admin/kyc-certification/list'
 import { Route as AuthenticatedAdminKycRealnameListRouteImport } from './routes/_authenticated/admin/kyc-realname/list'
@@ -175,6 +179,12 @@ const AuthenticatedMemberWalletIndexRoute =
     path: '/wallet/',
     getParentRoute: () => AuthenticatedMemberRoute,
   } as any)
+const AuthenticatedMemberWalletDepositRoute =
+  AuthenticatedMemberWalletDepositRouteImport.update({
+    id: '/wallet/deposit',
+    path: '/wallet/deposit',
+    getParentRoute: () => AuthenticatedMemberRoute,
+  } as any)
 const AuthenticatedMemberWalletWithdrawRoute =
   AuthenticatedMemberWalletWithdrawRouteImport.update({
     id: '/wallet/withdraw',
@@ -211,10 +221,28 @@ const AuthenticatedAdminActivityLogListRoute =
     path: '/activity-log/list',
     getParentRoute: () => AuthenticatedAdminRouteRoute,
   } as any)
+const AuthenticatedAdminAssetPluginListRoute =
+  AuthenticatedAdminAssetPluginListRouteImport.update({
+    id: '/asset-plugin/list',
+    path: '/asset-plugin/list',
+    getParentRoute: () => AuthenticatedAdminRouteRoute,
+  } as any)
+const AuthenticatedAdminAssetListRoute =
+  AuthenticatedAdminAssetListRouteImport.update({
+    id: '/asset/list',
+    path: '/asset/list',
+    getParentRoute: () => AuthenticatedAdminRouteRoute,
+  } as any)
 const AuthenticatedAdminConfigKycRoute =
   AuthenticatedAdminConfigKycRouteImport.update({
     id: '/config/kyc',
     path: '/config/kyc',
+    getParentRoute: () => AuthenticatedAdminRouteRoute,
+  } as any)
+const AuthenticatedAdminDepositListRoute =
+  AuthenticatedAdminDepositListRouteImport.update({
+    id: '/deposit/list',
+    path: '/deposit/list',
     getParentRoute: () => AuthenticatedAdminRouteRoute,
   } as any)
 const AuthenticatedAdminKycAssetWithdrawAddressCertificationListRoute =
@@ -383,12 +411,16 @@ export interface FileRoutesByFullPath {
   '/admin/account/$account_seq': typeof AuthenticatedAdminAccountAccount_seqRouteRouteWithChildren
   '/admin/member/$member_seq': typeof AuthenticatedAdminMemberMember_seqRouteRouteWithChildren
   '/my-page/kyc': typeof AuthenticatedMemberMyPageKycRoute
+  '/wallet/deposit': typeof AuthenticatedMemberWalletDepositRoute
   '/wallet/withdraw': typeof AuthenticatedMemberWalletWithdrawRoute
   '/admin/account-transfer/list': typeof AuthenticatedAdminAccountTransferListRoute
   '/admin/account/list': typeof AuthenticatedAdminAccountListRoute
   '/admin/acs/catalog': typeof AuthenticatedAdminAcsCatalogRoute
   '/admin/activity-log/list': typeof AuthenticatedAdminActivityLogListRoute
+  '/admin/asset-plugin/list': typeof AuthenticatedAdminAssetPluginListRoute
+  '/admin/asset/list': typeof AuthenticatedAdminAssetListRoute
   '/admin/config/kyc': typeof AuthenticatedAdminConfigKycRoute
+  '/admin/deposit/list': typeof AuthenticatedAdminDepositListRoute
   '/admin/kyc-asset-withdraw-address-certification/list': typeof AuthenticatedAdminKycAssetWithdrawAddressCertificationListRoute
   '/admin/kyc-certification/list': typeof AuthenticatedAdminKycCertificationListRoute
   '/admin/kyc-realname/list': typeof AuthenticatedAdminKycRealnameListRoute
@@ -431,12 +463,16 @@ export interface FileRoutesByTo {
   '/admin': typeof AuthenticatedAdminIndexRoute
   '/brokerage-console': typeof AuthenticatedBrokerageConsoleIndexRoute
   '/my-page/kyc': typeof AuthenticatedMemberMyPageKycRoute
+  '/wallet/deposit': typeof AuthenticatedMemberWalletDepositRoute
   '/wallet/withdraw': typeof AuthenticatedMemberWalletWithdrawRoute
   '/admin/account-transfer/list': typeof AuthenticatedAdminAccountTransferListRoute
   '/admin/account/list': typeof AuthenticatedAdminAccountListRoute
   '/admin/acs/catalog': typeof AuthenticatedAdminAcsCatalogRoute
   '/admin/activity-log/list': typeof AuthenticatedAdminActivityLogListRoute
+  '/admin/asset-plugin/list': typeof AuthenticatedAdminAssetPluginListRoute
+  '/admin/asset/list': typeof AuthenticatedAdminAssetListRoute
   '/admin/config/kyc': typeof AuthenticatedAdminConfigKycRoute
+  '/admin/deposit/list': typeof AuthenticatedAdminDepositListRoute
   '/admin/kyc-asset-withdraw-address-certification/list': typeof AuthenticatedAdminKycAssetWithdrawAddressCertificationListRoute
   '/admin/kyc-certification/list': typeof AuthenticatedAdminKycCertificationListRoute
   '/admin/kyc-realname/list': typeof AuthenticatedAdminKycRealnameListRoute
@@ -487,12 +523,16 @@ export interface FileRoutesById {
   '/_authenticated/admin/account/$account_seq': typeof AuthenticatedAdminAccountAccount_seqRouteRouteWithChildren
   '/_authenticated/admin/member/$member_seq': typeof AuthenticatedAdminMemberMember_seqRouteRouteWithChildren
   '/_authenticated/_member/my-page_/kyc': typeof AuthenticatedMemberMyPageKycRoute
+  '/_authenticated/_member/wallet/deposit': typeof AuthenticatedMemberWalletDepositRoute
   '/_authenticated/_member/wallet/withdraw': typeof AuthenticatedMemberWalletWithdrawRoute
   '/_authenticated/admin/account-transfer/list': typeof AuthenticatedAdminAccountTransferListRoute
   '/_authenticated/admin/account/list': typeof AuthenticatedAdminAccountListRoute
   '/_authenticated/admin/acs/catalog': typeof AuthenticatedAdminAcsCatalogRoute
   '/_authenticated/admin/activity-log/list': typeof AuthenticatedAdminActivityLogListRoute
+  '/_authenticated/admin/asset-plugin/list': typeof AuthenticatedAdminAssetPluginListRoute
+  '/_authenticated/admin/asset/list': typeof AuthenticatedAdminAssetListRoute
   '/_authenticated/admin/config/kyc': typeof AuthenticatedAdminConfigKycRoute
+  '/_authenticated/admin/deposit/list': typeof AuthenticatedAdminDepositListRoute
   '/_authenticated/admin/kyc-asset-withdraw-address-certification/list': typeof AuthenticatedAdminKycAssetWithdrawAddressCertificationListRoute
   '/_authenticated/admin/kyc-certification/list': typeof AuthenticatedAdminKycCertificationListRoute
   '/_authenticated/admin/kyc-realname/list': typeof AuthenticatedAdminKycRealnameListRoute
@@ -541,12 +581,16 @@ export interface FileRouteTypes {
     | '/admin/account/$account_seq'
     | '/admin/member/$member_seq'
     | '/my-page/kyc'
+    | '/wallet/deposit'
     | '/wallet/withdraw'
     | '/admin/account-transfer/list'
     | '/admin/account/list'
     | '/admin/acs/catalog'
     | '/admin/activity-log/list'
+    | '/admin/asset-plugin/list'
+    | '/admin/asset/list'
     | '/admin/config/kyc'
+    | '/admin/deposit/list'
     | '/admin/kyc-asset-withdraw-address-certification/list'
     | '/admin/kyc-certification/list'
     | '/admin/kyc-realname/list'
@@ -589,12 +633,16 @@ export interface FileRouteTypes {
     | '/admin'
     | '/brokerage-console'
     | '/my-page/kyc'
+    | '/wallet/deposit'
     | '/wallet/withdraw'
     | '/admin/account-transfer/list'
     | '/admin/account/list'
     | '/admin/acs/catalog'
     | '/admin/activity-log/list'
+    | '/admin/asset-plugin/list'
+    | '/admin/asset/list'
     | '/admin/config/kyc'
+    | '/admin/deposit/list'
     | '/admin/kyc-asset-withdraw-address-certification/list'
     | '/admin/kyc-certification/list'
     | '/admin/kyc-realname/list'
@@ -644,12 +692,16 @@ export interface FileRouteTypes {
     | '/_authenticated/admin/account/$account_seq'
     | '/_authenticated/admin/member/$member_seq'
     | '/_authenticated/_member/my-page_/kyc'
+    | '/_authenticated/_member/wallet/deposit'
     | '/_authenticated/_member/wallet/withdraw'
     | '/_authenticated/admin/account-transfer/list'
     | '/_authenticated/admin/account/list'
     | '/_authenticated/admin/acs/catalog'
     | '/_authenticated/admin/activity-log/list'
+    | '/_authenticated/admin/asset-plugin/list'
+    | '/_authenticated/admin/asset/list'
     | '/_authenticated/admin/config/kyc'
+    | '/_authenticated/admin/deposit/list'
     | '/_authenticated/admin/kyc-asset-withdraw-address-certification/list'
     | '/_authenticated/admin/kyc-certification/list'
     | '/_authenticated/admin/kyc-realname/list'
@@ -841,6 +893,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedMemberWalletIndexRouteImport
       parentRoute: typeof AuthenticatedMemberRoute
     }
+    '/_authenticated/_member/wallet/deposit': {
+      id: '/_authenticated/_member/wallet/deposit'
+      path: '/wallet/deposit'
+      fullPath: '/wallet/deposit'
+      preLoaderRoute: typeof AuthenticatedMemberWalletDepositRouteImport
+      parentRoute: typeof AuthenticatedMemberRoute
+    }
     '/_authenticated/_member/wallet/withdraw': {
       id: '/_authenticated/_member/wallet/withdraw'
       path: '/wallet/withdraw'
@@ -883,11 +942,32 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedAdminActivityLogListRouteImport
       parentRoute: typeof AuthenticatedAdminRouteRoute
     }
+    '/_authenticated/admin/asset-plugin/list': {
+      id: '/_authenticated/admin/asset-plugin/list'
+      path: '/asset-plugin/list'
+      fullPath: '/admin/asset-plugin/list'
+      preLoaderRoute: typeof AuthenticatedAdminAssetPluginListRouteImport
+      parentRoute: typeof AuthenticatedAdminRouteRoute
+    }
+    '/_authenticated/admin/asset/list': {
+      id: '/_authenticated/admin/asset/list'
+      path: '/asset/list'
+      fullPath: '/admin/asset/list'
+      preLoaderRoute: typeof AuthenticatedAdminAssetListRouteImport
+      parentRoute: typeof AuthenticatedAdminRouteRoute
+    }
     '/_authenticated/admin/config/kyc': {
       id: '/_authenticated/admin/config/kyc'
       path: '/config/kyc'
       fullPath: '/admin/config/kyc'
       preLoaderRoute: typeof AuthenticatedAdminConfigKycRouteImport
+      parentRoute: typeof AuthenticatedAdminRouteRoute
+    }
+    '/_authenticated/admin/deposit/list': {
+      id: '/_authenticated/admin/deposit/list'
+      path: '/deposit/list'
+      fullPath: '/admin/deposit/list'
+      preLoaderRoute: typeof AuthenticatedAdminDepositListRouteImport
       parentRoute: typeof AuthenticatedAdminRouteRoute
     }
     '/_authenticated/admin/kyc-asset-withdraw-address-certification/list': {
@@ -1121,7 +1201,10 @@ interface AuthenticatedAdminRouteRouteChildren {
   AuthenticatedAdminAccountListRoute: typeof AuthenticatedAdminAccountListRoute
   AuthenticatedAdminAcsCatalogRoute: typeof AuthenticatedAdminAcsCatalogRoute
   AuthenticatedAdminActivityLogListRoute: typeof AuthenticatedAdminActivityLogListRoute
+  AuthenticatedAdminAssetPluginListRoute: typeof AuthenticatedAdminAssetPluginListRoute
+  AuthenticatedAdminAssetListRoute: typeof AuthenticatedAdminAssetListRoute
   AuthenticatedAdminConfigKycRoute: typeof AuthenticatedAdminConfigKycRoute
+  AuthenticatedAdminDepositListRoute: typeof AuthenticatedAdminDepositListRoute
   AuthenticatedAdminKycAssetWithdrawAddressCertificationListRoute: typeof AuthenticatedAdminKycAssetWithdrawAddressCertificationListRoute
   AuthenticatedAdminKycCertificationListRoute: typeof AuthenticatedAdminKycCertificationListRoute
   AuthenticatedAdminKycRealnameListRoute: typeof AuthenticatedAdminKycRealnameListRoute
@@ -1149,7 +1232,11 @@ const AuthenticatedAdminRouteRouteChildren: AuthenticatedAdminRouteRouteChildren
     AuthenticatedAdminAcsCatalogRoute: AuthenticatedAdminAcsCatalogRoute,
     AuthenticatedAdminActivityLogListRoute:
       AuthenticatedAdminActivityLogListRoute,
+    AuthenticatedAdminAssetPluginListRoute:
+      AuthenticatedAdminAssetPluginListRoute,
+    AuthenticatedAdminAssetListRoute: AuthenticatedAdminAssetListRoute,
     AuthenticatedAdminConfigKycRoute: AuthenticatedAdminConfigKycRoute,
+    AuthenticatedAdminDepositListRoute: AuthenticatedAdminDepositListRoute,
     AuthenticatedAdminKycAssetWithdrawAddressCertificationListRoute:
       AuthenticatedAdminKycAssetWithdrawAddressCertificationListRoute,
     AuthenticatedAdminKycCertificationListRoute:
@@ -1179,6 +1266,7 @@ const AuthenticatedAdminRouteRouteWithChildren =
 interface AuthenticatedMemberRouteChildren {
   AuthenticatedMemberMyPageRoute: typeof AuthenticatedMemberMyPageRoute
   AuthenticatedMemberMyPageKycRoute: typeof AuthenticatedMemberMyPageKycRoute
+  AuthenticatedMemberWalletDepositRoute: typeof AuthenticatedMemberWalletDepositRoute
   AuthenticatedMemberWalletWithdrawRoute: typeof AuthenticatedMemberWalletWithdrawRoute
   AuthenticatedMemberWalletIndexRoute: typeof AuthenticatedMemberWalletIndexRoute
   AuthenticatedMemberWalletAccountAccount_seqRoute: typeof AuthenticatedMemberWalletAccountAccount_seqRoute
@@ -1187,6 +1275,7 @@ interface AuthenticatedMemberRouteChildren {
 const AuthenticatedMemberRouteChildren: AuthenticatedMemberRouteChildren = {
   AuthenticatedMemberMyPageRoute: AuthenticatedMemberMyPageRoute,
   AuthenticatedMemberMyPageKycRoute: AuthenticatedMemberMyPageKycRoute,
+  AuthenticatedMemberWalletDepositRoute: AuthenticatedMemberWalletDepositRoute,
   AuthenticatedMemberWalletWithdrawRoute:
     AuthenticatedMemberWalletWithdrawRoute,
   AuthenticatedMemberWalletIndexRoute: AuthenticatedMemberWalletIndexRoute,

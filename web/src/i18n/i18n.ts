@@ -23,6 +23,8 @@ export const namespaces = [
   'kyc',
   'security-level',
   'admin-kyc',
+  'deposit',
+  'admin-assets',
 ] as const;
 export type Namespace = (typeof namespaces)[number];
 

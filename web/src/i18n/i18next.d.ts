@@ -1,6 +1,7 @@
 import 'i18next';
 import type admin from '../locales/ko-KR/admin.json';
 import type adminAccess from '../locales/ko-KR/admin-access.json';
+import type adminAssets from '../locales/ko-KR/admin-assets.json';
 import type adminKyc from '../locales/ko-KR/admin-kyc.json';
 import type adminLedger from '../locales/ko-KR/admin-ledger.json';
 import type adminMembers from '../locales/ko-KR/admin-members.json';
@@ -9,6 +10,7 @@ import type adminWithdrawals from '../locales/ko-KR/admin-withdrawals.json';
 import type auth from '../locales/ko-KR/auth.json';
 import type brokerage from '../locales/ko-KR/brokerage.json';
 import type common from '../locales/ko-KR/common.json';
+import type deposit from '../locales/ko-KR/deposit.json';
 import type errors from '../locales/ko-KR/errors.json';
 import type home from '../locales/ko-KR/home.json';
 import type kit from '../locales/ko-KR/kit.json';
@@ -41,6 +43,8 @@ declare module 'i18next' {
       kyc: typeof kyc;
       'security-level': typeof securityLevel;
       'admin-kyc': typeof adminKyc;
+      deposit: typeof deposit;
+      'admin-assets': typeof adminAssets;
     };
   }
 }

@@ -5,6 +5,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import {
+  assetProblemCodes,
   identityProblemCodes,
   kycProblemCodes,
   ledgerProblemCodes,
@@ -91,6 +92,7 @@ test('every problem code of the API has a localized message', () => {
     ...kycProblemCodes,
     ...ledgerProblemCodes,
     ...withdrawProblemCodes,
+    ...assetProblemCodes,
   ];
   expect(serverCodes.filter((problemCode) => !codes.has(`codes.${problemCode}`))).toEqual([]);
 });

@@ -18,9 +18,9 @@ import {
   type Asset,
   type AssetPlugin,
   decideAndAppend,
-  getAsset,
   getAssetPlugin,
   listAssets,
+  loadAggregate,
 } from '@ledger/assets-store';
 import {
   ChangeAssetPluginRequestSchema,
@@ -431,9 +431,13 @@ export function assetRoutes(context: LedgerWriteContext) {
     )
     .post('/admin/asset-plugin', validate('json', CreateAssetPluginRequestSchema), async (c) => {
       const body = c.req.valid('json');
-      if ((await getAsset(context.db, body.asset)) === undefined) {
-        throw assetProblem({ type: 'AssetNotFound' });
-      }
+      // From the asset's own stream, not the catalog read model: it may lag the registration.
+      const { state: asset } = await loadAggregate(
+        context.identity.eventStore,
+        assetStream(body.asset),
+        assetAggregate,
+      );
+      if (asset.status === 'none') throw assetProblem({ type: 'AssetNotFound' });
       const position = await pluginCommand(context, c, body.plugin_id, {
         type: 'RegisterAssetPlugin',
         pluginId: body.plugin_id,

@@ -1,0 +1,28 @@
+import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
+import { listDefaults } from '../../../../features/admin-members/admin-list-search.ts';
+import {
+  depositAssetsQuery,
+  depositHistoryQuery,
+} from '../../../../features/deposit/deposit-api.ts';
+import { DepositPage } from '../../../../features/deposit/deposit-page.tsx';
+import { DepositHistorySearchSchema } from '../../../../features/deposit/deposit-search.ts';
+
+/** SPEC §2 member screen Wallet: deposit (address with QR code, memo ID, copy, minimum amount). */
+export const Route = createFileRoute('/_authenticated/_member/wallet/deposit')({
+  validateSearch: DepositHistorySearchSchema,
+  search: { middlewares: [stripSearchParams(listDefaults(DepositHistorySearchSchema))] },
+  loaderDeps: ({ search }) => search,
+  loader: ({ context, deps }) => {
+    void context.queryClient.prefetchQuery(depositAssetsQuery());
+    void context.queryClient.prefetchQuery(depositHistoryQuery(deps));
+  },
+  component: function DepositRoute() {
+    const navigate = Route.useNavigate();
+    return (
+      <DepositPage
+        search={Route.useSearch()}
+        onSearchChange={(update) => void navigate({ search: update })}
+      />
+    );
+  },
+});

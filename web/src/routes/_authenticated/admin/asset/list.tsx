@@ -1,0 +1,24 @@
+import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
+import { adminAssetListQuery } from '../../../../features/admin-assets/admin-assets-api.ts';
+import { AssetListSearchSchema as AssetListSchema } from '../../../../features/admin-assets/admin-assets-search.ts';
+import { AssetListPage } from '../../../../features/admin-assets/asset-list-page.tsx';
+import { listDefaults } from '../../../../features/admin-members/admin-list-search.ts';
+
+/** SPEC §2 admin asset/list. */
+export const Route = createFileRoute('/_authenticated/admin/asset/list')({
+  validateSearch: AssetListSchema,
+  search: { middlewares: [stripSearchParams(listDefaults(AssetListSchema))] },
+  loaderDeps: ({ search }) => search,
+  loader: ({ context, deps }) => {
+    void context.queryClient.prefetchQuery(adminAssetListQuery(deps));
+  },
+  component: function AssetListRoute() {
+    const navigate = Route.useNavigate();
+    return (
+      <AssetListPage
+        search={Route.useSearch()}
+        onSearchChange={(update) => void navigate({ search: update })}
+      />
+    );
+  },
+});

@@ -1,0 +1,24 @@
+import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
+import { adminDepositListQuery } from '../../../../features/admin-assets/admin-assets-api.ts';
+import { AdminDepositSearchSchema } from '../../../../features/admin-assets/admin-assets-search.ts';
+import { DepositListPage } from '../../../../features/admin-assets/deposit-list-page.tsx';
+import { listDefaults } from '../../../../features/admin-members/admin-list-search.ts';
+
+/** SPEC §2 admin deposit/list: chain deposits (suspense attribution, return) and deposit requests. */
+export const Route = createFileRoute('/_authenticated/admin/deposit/list')({
+  validateSearch: AdminDepositSearchSchema,
+  search: { middlewares: [stripSearchParams(listDefaults(AdminDepositSearchSchema))] },
+  loaderDeps: ({ search }) => search,
+  loader: ({ context, deps }) => {
+    if (deps.tab === 'chain') void context.queryClient.prefetchQuery(adminDepositListQuery(deps));
+  },
+  component: function DepositListRoute() {
+    const navigate = Route.useNavigate();
+    return (
+      <DepositListPage
+        search={Route.useSearch()}
+        onSearchChange={(update) => void navigate({ search: update })}
+      />
+    );
+  },
+});
