@@ -193,9 +193,9 @@ describe('chain deposits', () => {
       kind: 'suspense',
       reason: 'memo_missing',
     });
-    expect(depositDestination({ ...base, memoRequired: true, memo: '1', owner: undefined })).toEqual(
-      { kind: 'suspense', reason: 'memo_unknown' },
-    );
+    expect(
+      depositDestination({ ...base, memoRequired: true, memo: '1', owner: undefined }),
+    ).toEqual({ kind: 'suspense', reason: 'memo_unknown' });
     expect(depositDestination({ ...base, amountMinor: 9n })).toEqual({
       kind: 'suspense',
       reason: 'below_minimum',

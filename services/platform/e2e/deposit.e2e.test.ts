@@ -40,7 +40,7 @@ describe('a chain deposit from the deposit screen to the wallet', () => {
     await page.getByRole('button', { name: 'Create deposit address' }).click({ timeout: 20_000 });
     const addressCode = page.getByTestId('deposit-address');
     await addressCode.waitFor({ timeout: 20_000 });
-    const address = (await addressCode.innerText()).trim();
+    const address = ((await addressCode.textContent()) ?? '').trim();
     expect(address).toMatch(/^sim1[0-9a-f]{38}$/);
     await page.getByRole('button', { name: 'Copy address' }).waitFor();
     await page.getByLabel('QR code of the deposit address').waitFor();
@@ -96,9 +96,12 @@ describe('a chain deposit from the deposit screen to the wallet', () => {
     await saveScreenshot(page, 'admin-deposit-list');
     await page.goto('/admin/asset/list');
     for (const code of ['KRW', 'BTC', 'ETH', 'USDT']) {
-      await page.getByRole('row', { name: new RegExp(`\\b${code}\\b`) }).first().waitFor({
-        timeout: 20_000,
-      });
+      await page
+        .getByRole('row', { name: new RegExp(`\\b${code}\\b`) })
+        .first()
+        .waitFor({
+          timeout: 20_000,
+        });
     }
     await saveScreenshot(page, 'admin-asset-list');
     await page.goto('/admin/asset-plugin/list');

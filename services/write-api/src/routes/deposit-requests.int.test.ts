@@ -79,9 +79,9 @@ describe('deposit requests (manually confirmed, KRW)', () => {
       { token: alice.token },
     );
     expect(address.status).toBe(201);
-    expect(((await address.json()) as { data: { kind: string; address: string } }).data).toMatchObject(
-      { kind: 'deposit_only', address: expect.stringMatching(/^DA-KRW-\d{10}$/) },
-    );
+    expect(
+      ((await address.json()) as { data: { kind: string; address: string } }).data,
+    ).toMatchObject({ kind: 'deposit_only', address: expect.stringMatching(/^DA-KRW-\d{10}$/) });
     const small = await request(alice, aliceKrw, '999');
     expect(small.status).toBe(422);
     expect(((await small.json()) as { code: string }).code).toBe('amount_below_minimum');
@@ -138,16 +138,26 @@ describe('deposit requests (manually confirmed, KRW)', () => {
       expect((await request(bob, bobKrw, amount)).status).toBe(201);
     }
     await kit.assetsProjected();
-    const first = await kit.write('POST', '/api/v1/admin/deposit-request/approve-all', {}, {
-      token: admin.token,
-    });
+    const first = await kit.write(
+      'POST',
+      '/api/v1/admin/deposit-request/approve-all',
+      {},
+      {
+        token: admin.token,
+      },
+    );
     expect(first.status).toBe(200);
     expect(((await first.json()) as { data: { credited: number } }).data.credited).toBe(3);
     await kit.assetsProjected();
     const events = await kit.eventCount();
-    const second = await kit.write('POST', '/api/v1/admin/deposit-request/approve-all', {}, {
-      token: admin.token,
-    });
+    const second = await kit.write(
+      'POST',
+      '/api/v1/admin/deposit-request/approve-all',
+      {},
+      {
+        token: admin.token,
+      },
+    );
     expect(second.status).toBe(200);
     expect(((await second.json()) as { data: { considered: number } }).data.considered).toBe(0);
     expect(await kit.eventCount()).toBe(events);
@@ -215,7 +225,9 @@ describe('the suspense account (a memo asset)', () => {
       {},
       { token: alice.token },
     );
-    const body = (await created.json()) as { data: { kind: string; address: string; memo: string } };
+    const body = (await created.json()) as {
+      data: { kind: string; address: string; memo: string };
+    };
     expect(body.data.kind).toBe('chain_memo');
     expect(body.data.memo).toMatch(/^\d{10}$/);
     shared = { address: body.data.address, memo: body.data.memo };
@@ -263,9 +275,14 @@ describe('the suspense account (a memo asset)', () => {
     const [held] = await suspenseDeposits();
     expect(held).toMatchObject({ suspense_reason: 'memo_missing', suspense_status: 'open' });
     const path = `/api/v1/admin/deposit/${held?.deposit_id}/attribute`;
-    const attributed = await kit.write('POST', path, { account_seq: aliceXrp }, {
-      token: admin.token,
-    });
+    const attributed = await kit.write(
+      'POST',
+      path,
+      { account_seq: aliceXrp },
+      {
+        token: admin.token,
+      },
+    );
     expect(attributed.status).toBe(200);
     const twice = await kit.write('POST', path, { account_seq: aliceXrp }, { token: admin.token });
     expect(twice.status).toBe(200);
@@ -290,8 +307,12 @@ describe('the suspense account (a memo asset)', () => {
     expect(open).toHaveLength(1);
     expect(open[0]?.suspense_reason).toBe('memo_unknown');
     const path = `/api/v1/admin/deposit/${open[0]?.deposit_id}/return`;
-    expect((await kit.write('POST', path, { reason: 'unknown sender' }, { token: admin.token })).status).toBe(200);
-    expect((await kit.write('POST', path, { reason: 'unknown sender' }, { token: admin.token })).status).toBe(200);
+    expect(
+      (await kit.write('POST', path, { reason: 'unknown sender' }, { token: admin.token })).status,
+    ).toBe(200);
+    expect(
+      (await kit.write('POST', path, { reason: 'unknown sender' }, { token: admin.token })).status,
+    ).toBe(200);
     await kit.projected();
     expect(await balanceOf('system:suspense:XRP')).toBe('0.000000');
     // Attributing to an account of another asset is refused.
