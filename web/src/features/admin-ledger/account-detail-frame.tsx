@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { toApiFailure } from '../../lib/api-failure.ts';
 import { DetailLayout } from '../../ui-kit/detail/detail-layout.tsx';
 import { FailureAlert } from '../../ui-kit/failure-alert.tsx';
+import { memberDetailQuery } from '../admin-members/admin-member-queries.ts';
 import { memberViewHref } from '../admin-members/member-list-page.tsx';
 import { AccountStatusBadge } from '../wallet/account-status-badge.tsx';
 import { parseAccountSeq } from '../wallet/wallet-search.ts';
@@ -44,6 +45,11 @@ export function AccountDetailFrame(props: { seq: number; tab: AccountTab; childr
   const { t } = useTranslation('admin-ledger');
   const { t: tAdmin } = useTranslation('admin');
   const account = useQuery(adminAccountQuery(props.seq));
+  // The owner's user id, to name the member (the account row only has its seq).
+  const owner = useQuery({
+    ...memberDetailQuery(account.data?.member_seq ?? 0),
+    enabled: account.data !== undefined,
+  });
   const tabs = accountTabs.map((tab) => ({
     value: tab,
     label: t(tabLabels[tab]),
@@ -56,7 +62,7 @@ export function AccountDetailFrame(props: { seq: number; tab: AccountTab; childr
           {account.data.account_number}
         </Text>
         <Anchor component={Link} to={memberViewHref(account.data.member_seq)} size="sm">
-          {t('columns.memberSeq', { seq: account.data.member_seq })}
+          {owner.data?.user_id ?? t('columns.memberSeq', { seq: account.data.member_seq })}
         </Anchor>
         <AccountStatusBadge status={account.data.status} />
       </Group>

@@ -1,9 +1,10 @@
 // @vitest-environment happy-dom
 // Proves the admin ledger screens against msw: account/list sends its filters as the API's list
-// query; the status change asks for a reason and sends normal ↔ fraud with it; the forced
-// adjustment shows the liability warning, keeps its button disabled until the displayed phrase is
-// typed exactly, checks amount and reason, and sends one proposal with an Idempotency-Key; the
-// proposer's own approval is refused by the server and that refusal is shown localized.
+// query; the account view names its owner; the status change asks for a reason and sends
+// normal ↔ fraud with it; the forced adjustment shows the liability warning, keeps its button
+// disabled until the displayed phrase is typed exactly, checks amount and reason, and sends one
+// proposal with an Idempotency-Key; the proposer's own approval is refused by the server and that
+// refusal is shown localized.
 import '../../test-support/dom-environment.ts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
@@ -83,6 +84,9 @@ beforeEach(() => {
       return HttpResponse.json(listAnswer([account()]));
     }),
     http.get('/api/v1/admin/account/21', () => HttpResponse.json({ data: account() })),
+    http.get('/api/v1/admin/member/7', () =>
+      HttpResponse.json({ data: { ...memberInfo({ seq: 7, user_id: 'dora' }), role_ids: [] } }),
+    ),
     http.get('/api/v1/admin/book', () =>
       HttpResponse.json({
         data: [
@@ -152,6 +156,10 @@ test('account/list sends its filters as the list query and links each account', 
 test('the status change needs a reason and sends normal ↔ fraud with it', async () => {
   renderApp('/admin/account/21/view');
   expect(await screen.findByText('withdrawal')).toBeDefined();
+  // The owner is named by its user id in the frame, and linked to its member view.
+  expect((await screen.findByRole('link', { name: 'dora' })).getAttribute('href')).toBe(
+    '/admin/member/7/view',
+  );
   fireEvent.click(await screen.findByRole('button', { name: 'Freeze (fraud)' }));
   const dialog = await screen.findByRole('dialog', { name: 'Freeze the account as fraud' });
   fireEvent.click(within(dialog).getByRole('button', { name: 'Freeze' }));
