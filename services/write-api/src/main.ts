@@ -2,7 +2,12 @@ import { createDb } from '@ledger/db';
 import { createPostgresEventStore } from '@ledger/event-store/postgres';
 import { serveApp } from '@ledger/http';
 import { createLogger, onShutdown, parseEnv } from '@ledger/runtime';
-import { createApp, startAdjustmentResumer, startIdentityRetention } from './app.ts';
+import {
+  createApp,
+  startAdjustmentResumer,
+  startIdentityRetention,
+  startKycWorkers,
+} from './app.ts';
 import { WriteApiEnvSchema } from './env.ts';
 import { createIdentityWriteDependencies } from './identity-from-environment.ts';
 import { limits } from './limits.ts';
@@ -34,6 +39,8 @@ const identity = createIdentityWriteDependencies({
 const ledger = ledgerFromEnvironment(env.LEDGER_WRITER_ADDRESS);
 const stopResumer = ledger && startAdjustmentResumer({ db, identity, logger, ledger });
 const stopRetention = startIdentityRetention({ db, logger, now: () => new Date() });
+// Automatic security levels (one leader across instances) and KYC expiry (idempotent).
+const stopKycWorkers = startKycWorkers({ db, identity, logger });
 const server = await serveApp(createApp({ db, logger, identity, ledger }), {
   port: env.WRITE_API_PORT,
   hostname: env.WRITE_API_HOST,
@@ -43,6 +50,7 @@ onShutdown(async () => {
   await server.close();
   await stopResumer?.();
   await stopRetention();
+  await stopKycWorkers();
   await ledger?.client.close();
   await eventStore.close();
   await db.destroy();
