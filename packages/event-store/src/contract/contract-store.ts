@@ -13,6 +13,11 @@ export type ContractCapabilities = {
   globalEventIds: boolean;
   /** readStream events carry their global position (Postgres; EventStoreDB does not). */
   streamPositions: boolean;
+  /**
+   * Reusing an event's id at another position of the same stream fails (Postgres). KurrentDB
+   * de-duplicates ids only per expected revision and "in quick succession" (docs/adr/0007).
+   */
+  eventIdsUniqueInStream: boolean;
 };
 
 export type MakeContractStore = () => Promise<ContractStore>;

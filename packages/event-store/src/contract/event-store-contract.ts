@@ -4,7 +4,11 @@ import type { ContractCapabilities, MakeContractStore } from './contract-store.t
 import { describeReadContract } from './read-contract.ts';
 import { describeSubscribeContract } from './subscribe-contract.ts';
 
-const defaults: ContractCapabilities = { globalEventIds: true, streamPositions: true };
+const defaults: ContractCapabilities = {
+  globalEventIds: true,
+  streamPositions: true,
+  eventIdsUniqueInStream: true,
+};
 
 /**
  * The event store contract (guide §11, the items that concern the store), for any adapter.

@@ -2,7 +2,7 @@
 // server; it runs only when EVENTSTORE_CONNECTION_STRING names one (none can run on build machines).
 import { describe } from 'vitest';
 import { describeEventStoreContract } from '../contract/index.ts';
-import { connectEventStoreDb } from './index.ts';
+import { connectEventStoreDb, eventStoreDbCapabilities } from './index.ts';
 
 const connectionString = process.env.EVENTSTORE_CONNECTION_STRING;
 
@@ -15,12 +15,11 @@ if (connectionString === undefined) {
 describe.skipIf(connectionString === undefined)(
   'EventStoreDB adapter against a real server',
   () => {
-    // Event ids are deduplicated per stream and revision only, and stream reads carry no global
-    // positions (docs/adr/0007): the suite skips what the adapter cannot promise.
+    // The suite skips what the adapter says it cannot promise (eventStoreDbCapabilities).
     describeEventStoreContract(
       'eventstoredb',
       async () => ({ store: connectEventStoreDb(connectionString ?? '') }),
-      { globalEventIds: false, streamPositions: false },
+      eventStoreDbCapabilities,
     );
   },
 );

@@ -6,6 +6,7 @@ import {
   type ReadPosition,
   START,
 } from '@eventstore/db-client';
+import type { ContractCapabilities } from '../contract/contract-store.ts';
 import { InvalidArgumentError } from '../errors.ts';
 import type {
   AppendResult,
@@ -36,6 +37,18 @@ import {
   type SubscriptionSettings,
   subscribeAll,
 } from './subscribe-all.ts';
+
+/**
+ * What this adapter promises beyond the port, for the shared contract suite: KurrentDB
+ * de-duplicates event ids only per stream, per expected revision and "in quick succession", so
+ * ids are neither unique store-wide nor within a stream; stream reads carry no global positions
+ * (docs/adr/0007).
+ */
+export const eventStoreDbCapabilities: ContractCapabilities = {
+  globalEventIds: false,
+  streamPositions: false,
+  eventIdsUniqueInStream: false,
+};
 
 /** The server acknowledged an append without a `$all` position (servers before 20.x). */
 export class MissingPositionError extends Error {

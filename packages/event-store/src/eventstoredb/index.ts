@@ -4,6 +4,7 @@ export {
   createEventStoreDbEventStore,
   type EventStoreDbEventStore,
   type EventStoreDbOptions,
+  eventStoreDbCapabilities,
   MissingPositionError,
 } from './eventstoredb-event-store.ts';
 export { decodePosition, type EsdbPosition, encodePosition } from './position.ts';
