@@ -46,6 +46,26 @@ const roleNameMaxLength = 64;
 const permissionKey = (permission: { method: string; path: string }) =>
   `${permission.method} ${permission.path}`;
 
+/**
+ * The i18n key of a permission's label: method and path without the /api/v1 prefix, parameters and
+ * slashes (`PUT /api/v1/admin/member/:seq/deny` → `PUT_admin_member_seq_deny`); a test in
+ * services/platform checks every grantable route has one in every locale.
+ */
+export const permissionLabelKey = (permission: { method: string; path: string }) =>
+  `${permission.method}_${permission.path
+    .replace(/^\/api\/v1\//, '')
+    .replaceAll(':', '')
+    .replaceAll('/', '_')}`;
+
+/** A permission's label in the active locale (the route table's English summary if none). */
+function usePermissionLabel() {
+  const { t } = useTranslation('admin-access');
+  return (permission: Permission) =>
+    t(`permissions.${permissionLabelKey(permission)}` as 'acs.catalogue', {
+      defaultValue: permission.summary,
+    });
+}
+
 /** GET /admin/acs/role: one page of roles. */
 export function roleListQuery(search: RoleListSearch) {
   return queryOptions({
@@ -108,6 +128,7 @@ function RoleDialog(props: {
   onClose: () => void;
 }) {
   const { t } = useTranslation('admin-access');
+  const permissionLabel = usePermissionLabel();
   const { edit } = props;
   const submissionKey = useSubmissionKey();
   const [name, setName] = useState(edit?.mode === 'change' ? edit.role.name : '');
@@ -185,7 +206,7 @@ function RoleDialog(props: {
                         <Code fz="xs">{permission.path}</Code>
                       </Group>
                     }
-                    description={permission.summary}
+                    description={permissionLabel(permission)}
                   />
                 ))}
               </Stack>
@@ -209,6 +230,7 @@ function RoleDialog(props: {
 /** The catalogue of grantable permissions: each an administrator route (method and path). */
 function PermissionCatalogue({ catalogue }: { catalogue: Permission[] }) {
   const { t } = useTranslation('admin-access');
+  const permissionLabel = usePermissionLabel();
   return (
     <Card withBorder padding="lg" component="section" aria-label={t('acs.catalogue')}>
       <Stack gap="sm">
@@ -238,7 +260,7 @@ function PermissionCatalogue({ catalogue }: { catalogue: Permission[] }) {
                   <Table.Td>
                     <Code fz="xs">{permission.path}</Code>
                   </Table.Td>
-                  <Table.Td>{permission.summary}</Table.Td>
+                  <Table.Td>{permissionLabel(permission)}</Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>
