@@ -16,7 +16,11 @@ import { type Projection, projectBatch, registerProjection } from '@ledger/proje
 import { silentLogger } from '@ledger/runtime';
 import { sql } from 'kysely';
 import type pg from 'pg';
-import { createSimulatedWithdrawalChain, type SimulatedWithdrawalChain } from '../chain-port.ts';
+import {
+  createSimulatedWithdrawalChain,
+  type SimulatedWithdrawalChain,
+  type WithdrawalChain,
+} from '../chain-port.ts';
 import { withdrawalsProjection } from '../withdrawal-projection.ts';
 import {
   createWithdrawalRunner,
@@ -58,7 +62,11 @@ export type WithdrawalFixture = {
   close(): Promise<void>;
 };
 
-export async function startWithdrawalFixture(url: string, db: Db): Promise<WithdrawalFixture> {
+export async function startWithdrawalFixture(
+  url: string,
+  db: Db,
+  options: { chain?: WithdrawalChain } = {},
+): Promise<WithdrawalFixture> {
   const pool = createPool({ url, poolSizeMax: 8, applicationName: 'withdrawal-test' });
   const store = createPostgresEventStore({ pool });
   const writer = await createLedgerWriter({
@@ -68,7 +76,9 @@ export async function startWithdrawalFixture(url: string, db: Db): Promise<Withd
     logger: silentLogger,
   });
   const ledger = createInProcessClient(writer);
-  const chain = createSimulatedWithdrawalChain();
+  const simulated = createSimulatedWithdrawalChain();
+  const chain = simulated;
+  const runnerChain = options.chain ?? simulated;
   const accept = async (command: LedgerCommandInput) => {
     const result = await ledger.submit({ commandId: randomUUID(), actor: 'system:test', command });
     if (result.kind !== 'answered' || result.answer.kind !== 'accepted') {
@@ -86,7 +96,13 @@ export async function startWithdrawalFixture(url: string, db: Db): Promise<Withd
     ledger,
     chain,
     runner: () =>
-      createWithdrawalRunner({ db, eventStore: store, ledger, chain, logger: silentLogger }),
+      createWithdrawalRunner({
+        db,
+        eventStore: store,
+        ledger,
+        chain: runnerChain,
+        logger: silentLogger,
+      }),
     accept,
     async project() {
       for (const projection of projections) {
