@@ -27,6 +27,7 @@ import { useLedgerLabels } from '../wallet/ledger-labels.ts';
 import { AdjustmentForm } from './adjustment-form.tsx';
 import { AdjustmentTable } from './adjustment-table.tsx';
 import { adminAccountQuery, booksQuery } from './admin-ledger-api.ts';
+import { BalanceAtPanel } from './balance-at-panel.tsx';
 import { StatusChangeForm } from './status-change-form.tsx';
 
 type Dialog = 'status' | 'adjust' | undefined;
@@ -64,6 +65,7 @@ export function AccountViewTab({ seq }: { seq: number }) {
       </Group>
       <AccountFacts account={data} />
       <Holds account={data} />
+      <BalanceAtPanel account={data} />
       <AssetBookPanel asset={data.asset} />
       <Paper withBorder p="md">
         <AdjustmentTable

@@ -171,3 +171,24 @@ export function rejectAdjustmentMutation() {
     },
   });
 }
+
+const BalanceAtAnswerSchema = z.object({
+  data: z.object({
+    at: z.string(),
+    balance: z.string(),
+    holding_balance: z.string(),
+    available_balance: z.string(),
+    entry: z.string().nullable(),
+  }),
+});
+
+/** GET /admin/account/{seq}/balance?at=: the account's balances at an instant (from its log). */
+export function adminBalanceAtQuery(seq: number, at: string) {
+  return queryOptions({
+    queryKey: [...adminLedgerKeys.account(seq), 'balance-at', at] as const,
+    queryFn: async ({ client, signal }) =>
+      BalanceAtAnswerSchema.parse(
+        await read(client, `admin/account/${seq}/balance`, signal, { at }),
+      ).data,
+  });
+}
