@@ -1,4 +1,4 @@
-// Proves the withdrawal process against a real ledger writer and PostgreSQL: a withdrawal holds, is approved, sent, reconciled on its outputs and captured to chain clearing and fee revenue; T2 (50 concurrent full-balance requests place exactly one hold); the daily-limit race never accepts more than the limit and a cancel gives the allowance back; approve-all twice changes nothing the second time; T22 (a malleated txid completes on its outputs, a lost one stays sent and is never re-credited); a separate fee in another asset is held and captured with the amount.
+// Proves the withdrawal process against a real ledger writer and PostgreSQL: a withdrawal holds, is approved, sent, reconciled on its outputs and captured to chain clearing and fee revenue; T2 (50 concurrent full-balance requests place exactly one hold); the daily-limit race never accepts more than the limit and a cancel gives the allowance back; approve-all twice changes nothing the second time; T22 (a malleated txid completes on its outputs, a lost one stays sent and is never re-credited); a separate fee in another asset is held and captured with the amount; a member's withdrawal erases its holder names without changing an event.
 import { randomUUID } from 'node:crypto';
 import { parseAmount } from '@ledger/ledger';
 import { useTestDatabase } from '@ledger/testing';
@@ -100,6 +100,36 @@ describe('a withdrawal from request to completion', () => {
       code: 'idempotency_key_reused',
     });
     expect(await fixture.balance('wallet:102')).toMatchObject({ held: '0.10000000' });
+  });
+});
+
+describe('personal data', () => {
+  test("a member's withdrawal (MemberWithdrawn) erases its holder names; no event changes", async () => {
+    const { rows: before } = await sql<{
+      count: string;
+    }>`SELECT count(*)::text FROM es_events`.execute(fixture.db);
+    await fixture.store.append(
+      'member-7',
+      [
+        {
+          id: randomUUID(),
+          type: 'MemberWithdrawn',
+          data: { memberSeq: 7, withdrawnAt: new Date().toISOString() },
+        },
+      ],
+      { expected: { kind: 'no_stream' } },
+    );
+    await fixture.project();
+    const { rows } = await sql<{ holder_name: string | null; erased: boolean }>`SELECT holder_name,
+      erased_at IS NOT NULL AS erased FROM withdrawal_personal_data WHERE member_seq = 7`.execute(
+      fixture.db,
+    );
+    expect(rows.length).toBeGreaterThan(0);
+    for (const row of rows) expect(row).toEqual({ holder_name: null, erased: true });
+    const { rows: after } = await sql<{
+      count: string;
+    }>`SELECT count(*)::text FROM es_events`.execute(fixture.db);
+    expect(Number(after[0]?.count)).toBe(Number(before[0]?.count) + 1);
   });
 });
 

@@ -78,12 +78,16 @@ async function createTables(trx: Trx, context: Pick<ProjectionContext, 'table'>)
 }
 
 export const withdrawalsProjectionName = 'withdrawals';
+const memberStreamPrefix = 'member-';
 
 // biome-ignore lint/suspicious/noExplicitAny: raw SQL on its own tables; runs on any projector's db.
 export const withdrawalsProjection: Projection<any> = {
   name: withdrawalsProjectionName,
   version: 1,
-  filter: { streamPrefixes: [withdrawalStreamPrefix, withdrawPolicyStreamPrefix] },
+  // Member streams only for MemberWithdrawn: the member's withdrawal personal data is erased.
+  filter: {
+    streamPrefixes: [withdrawalStreamPrefix, withdrawPolicyStreamPrefix, memberStreamPrefix],
+  },
   tables: Object.values(withdrawalTables),
   setup: (trx, context) => createTables(trx, context),
   apply: async (trx, events, context) => {
@@ -98,7 +102,24 @@ async function expectRow(event: RecordedEvent, result: Promise<{ rows: unknown[]
   }
 }
 
+/**
+ * A member who leaves (MemberWithdrawn) takes its holder names with it (DESIGN.md §4): the rows of
+ * `withdrawal_personal_data` are blanked, no event is rewritten, every balance still replays.
+ * Idempotent (a rebuild erases again what is already erased).
+ */
+async function eraseOnMemberWithdrawn(trx: Trx, event: RecordedEvent): Promise<void> {
+  if (event.type !== 'MemberWithdrawn') return;
+  const memberSeq = (event.data as { memberSeq?: unknown }).memberSeq;
+  if (typeof memberSeq !== 'number') {
+    throw new WithdrawalProjectionError(event, 'a MemberWithdrawn without a member seq');
+  }
+  await sql`UPDATE withdrawal_personal_data SET holder_name = NULL,
+      erased_at = COALESCE(erased_at, ${event.recordedAt.toISOString()}::timestamptz)
+    WHERE member_seq = ${memberSeq}`.execute(trx);
+}
+
 async function applyEvent(trx: Trx, table: TableOf, event: RecordedEvent): Promise<void> {
+  if (event.streamName.startsWith(memberStreamPrefix)) return eraseOnMemberWithdrawn(trx, event);
   const position = event.position ?? '';
   const w = table(withdrawalTables.withdrawals);
   const t = table(withdrawalTables.transfers);
