@@ -163,4 +163,37 @@ describe('KYC and security levels', () => {
     await administrator.getByLabel('KYC validity (seconds)').waitFor();
     expect(await missingKeys(administrator)).toEqual([]);
   });
+
+  test('the KYC screens render in every locale with no missing key', {
+    timeout: 240_000,
+  }, async () => {
+    const { browser, platform } = running();
+    const member = await openPage(browser, platform, 'en-US');
+    await logIn(member, alice, '/my-page/kyc');
+    const administrator = await openPage(browser, platform, 'en-US');
+    await logIn(administrator, admin, '/admin/security/catalog');
+    for (const locale of ['ko-KR', 'en-US', 'ja-JP', 'vi-VN', 'zh-TW']) {
+      for (const [page, path, name] of [
+        [member, '/my-page/kyc', 'kyc-member'],
+        [administrator, '/admin/security/catalog', 'kyc-admin-catalog'],
+        [administrator, '/admin/kyc-certification/list', 'kyc-admin-certifications'],
+        [administrator, '/admin/kyc-realname/list', 'kyc-admin-realnames'],
+        [
+          administrator,
+          '/admin/kyc-asset-withdraw-address-certification/list',
+          'kyc-admin-addresses',
+        ],
+        [administrator, '/admin/config/kyc', 'kyc-admin-config'],
+      ] as const) {
+        await page
+          .context()
+          .addCookies([{ name: 'locale', value: locale, url: platform.urls.web }]);
+        await page.goto(path);
+        await page.getByRole('heading', { level: 1 }).first().waitFor({ timeout: 20_000 });
+        expect(await page.evaluate(() => document.documentElement.lang)).toBe(locale);
+        expect(await missingKeys(page), `${name} ${locale}`).toEqual([]);
+        if (locale !== 'en-US') await saveScreenshot(page, `${name}-${locale}`);
+      }
+    }
+  });
 });

@@ -46,7 +46,8 @@ function sameName(left: string, right: string): boolean {
   return normalize(left) === normalize(right);
 }
 
-async function cleanUp(run: () => Promise<unknown>, undo: () => Promise<unknown>) {
+/** Runs `run`; when it fails, `undo` removes what was written before it (best effort), then rethrows. */
+async function cleanUp<Result>(run: () => Promise<Result>, undo: () => Promise<unknown>) {
   try {
     return await run();
   } catch (error) {
@@ -77,7 +78,7 @@ export function kycMemberRoutes(context: KycWriteContext) {
           reference: document.reference ?? null,
         })),
       });
-      const { position } = (await cleanUp(
+      const { position } = await cleanUp(
         () =>
           runKycCommand(
             context,
@@ -96,7 +97,7 @@ export function kycMemberRoutes(context: KycWriteContext) {
           sql`DELETE FROM kyc_certification_documents WHERE certification_seq = ${certificationSeq}`.execute(
             context.rawDb,
           ),
-      )) as Awaited<ReturnType<typeof runKycCommand>>;
+      );
       return c.json({ data: { seq: certificationSeq, status: 'requested' }, position }, 201);
     })
     .post('/kyc/realname', validate('json', RealnameStartRequestSchema), async (c) => {
@@ -135,7 +136,7 @@ export function kycMemberRoutes(context: KycWriteContext) {
           withdrawAddress: body.withdraw_address,
           holderName: body.holder_name,
         });
-        const { position } = (await cleanUp(
+        const { position } = await cleanUp(
           () =>
             runKycCommand(
               context,
@@ -153,7 +154,7 @@ export function kycMemberRoutes(context: KycWriteContext) {
           () =>
             sql`DELETE FROM kyc_withdraw_address_personal_data
               WHERE certification_seq = ${certificationSeq}`.execute(context.rawDb),
-        )) as Awaited<ReturnType<typeof runKycCommand>>;
+        );
         return c.json({ data: { seq: certificationSeq, status: 'requested' }, position }, 201);
       },
     );

@@ -28,6 +28,7 @@ import {
   type SecurityLevelDefinition,
   securityConditions,
 } from '../security-level/security-level-api.ts';
+import { isDefaultTitle } from '../security-level/security-level-section.tsx';
 import { catalogMutation, securityCatalogQuery } from './admin-kyc-api.ts';
 
 const assetPattern = /^[A-Z][A-Z0-9]{0,15}$/;
@@ -286,7 +287,11 @@ export function SecurityCatalogPage() {
                   {catalog.data.map((level) => (
                     <Table.Tr key={level.security_level}>
                       <Table.Td>{t('levelNumber', { level: level.security_level })}</Table.Td>
-                      <Table.Td>{level.title}</Table.Td>
+                      <Table.Td>
+                        {isDefaultTitle(level)
+                          ? t('levelNumber', { level: level.security_level })
+                          : level.title}
+                      </Table.Td>
                       <Table.Td>
                         <Text size="sm">
                           {level.conditions === null
