@@ -16,7 +16,7 @@ export function commandContext(
   options: { actor?: string } = {},
 ): CommandContext {
   const principal = optionalPrincipalOf(c);
-  const isAdminRoute = new URL(c.req.url).pathname.startsWith('/api/v1/admin/');
+  const isAdminRoute = c.req.path.startsWith('/api/v1/admin/');
   const actor =
     options.actor ??
     (principal === undefined

@@ -43,15 +43,14 @@ export function idempotencyKeyOf(c: Context, options: { required: boolean }): st
 
 /** SHA-256 of what the client sent: the method, the path (with its ids) and the JSON body. */
 export function clientBodyHash(c: Context, body: unknown): string {
-  const path = new URL(c.req.url).pathname;
-  return hashBodyText(sortedJson({ method: c.req.method, path, body }));
+  return hashBodyText(sortedJson({ method: c.req.method, path: c.req.path, body }));
 }
 
 /** `member:<seq>` on member routes, `admin:<seq>` on administrator routes. */
 export function actorOf(c: Context): string {
   const principal = optionalPrincipalOf(c);
   if (principal === undefined) throw new Error('a ledger route without a principal');
-  const isAdmin = new URL(c.req.url).pathname.startsWith('/api/v1/admin/');
+  const isAdmin = c.req.path.startsWith('/api/v1/admin/');
   return `${isAdmin ? 'admin' : 'member'}:${principal.memberSeq}`;
 }
 

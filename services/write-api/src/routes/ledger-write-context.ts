@@ -1,11 +1,11 @@
 import type { Db } from '@ledger/db';
-import { identityDb } from '@ledger/identity-store';
 import {
   createWalletAccountDirectory,
   type WalletAccountDirectory,
 } from '@ledger/ledger-projections';
 import type { LedgerWriterClient } from '@ledger/ledger-writer';
 import type { Logger } from '@ledger/runtime';
+import { sql } from 'kysely';
 import type { IdentityWriteDependencies } from '../identity-dependencies.ts';
 
 /**
@@ -97,11 +97,13 @@ function createRequestMetadataRecorder(db: Db, logger: Logger): RequestMetadataR
     pending.clear();
     if (rows.length === 0) return;
     try {
-      await identityDb(db)
-        .insertInto('identity_request_metadata')
-        .values(rows)
-        .onConflict((conflict) => conflict.column('request_id').doNothing())
-        .execute();
+      // One statement with four array parameters: its text and plan are the same whatever the
+      // number of rows (a multi-row VALUES list is a new statement for every row count).
+      await sql`INSERT INTO identity_request_metadata (request_id, member_seq, ip_address, user_agent)
+        SELECT * FROM unnest(${rows.map((row) => row.request_id)}::text[],
+          ${rows.map((row) => (row.member_seq === null ? null : String(row.member_seq)))}::bigint[],
+          ${rows.map((row) => row.ip_address)}::text[], ${rows.map((row) => row.user_agent)}::text[])
+        ON CONFLICT (request_id) DO NOTHING`.execute(db);
     } catch (error) {
       logger.error('request metadata lost', { rows: rows.length, error: String(error) });
     }
