@@ -54,3 +54,35 @@ export function amountProblemOf(
   if (requested === 0n) return 'amountInvalid';
   return requested > units(available) ? 'amountOverAvailable' : undefined;
 }
+
+/** The member's withdraw-address certifications (GET /kyc/withdraw-address-certification). */
+export const CertifiedAddressSchema = z.object({
+  seq: z.number().int(),
+  asset: z.string(),
+  bank_code: z.string().nullable(),
+  withdraw_address: z.string().nullable(),
+  holder_name: z.string().nullable(),
+  status: z.string(),
+  is_valid: z.boolean(),
+});
+export type CertifiedAddress = z.infer<typeof CertifiedAddressSchema>;
+
+/** Approved, valid, not erased: what a withdrawal may use. */
+export function isUsableAddress(address: CertifiedAddress): boolean {
+  return address.status === 'approved' && address.is_valid && address.withdraw_address !== null;
+}
+
+export function certifiedAddressesQuery() {
+  return queryOptions({
+    queryKey: ['withdraw', 'certified-addresses'] as const,
+    queryFn: async ({ client, signal }) =>
+      z.object({ data: z.array(CertifiedAddressSchema) }).parse(
+        await api.get('kyc/withdraw-address-certification', {
+          searchParams: { no_paging: 1, ...afterLatestWrite(client) },
+          signal,
+        }),
+      ).data,
+    // Before KYC exists (or when it fails), the member types the address.
+    retry: false,
+  });
+}

@@ -54,13 +54,13 @@ export function withdrawalQuery(withdrawalId: string) {
 export type WithdrawFields = {
   account_seq: number;
   amount: string;
-  withdraw_address: string;
   memo?: string | undefined;
-  holder_name: string;
-  bank_code?: string | undefined;
   fee_type: 'deducted' | 'separate';
   otp_token: string;
-};
+} & (
+  | { withdraw_address: string; holder_name: string; bank_code?: string | undefined }
+  | { withdraw_address_certification_seq: number }
+);
 
 async function afterWrite(client: QueryClient, answer: Record<string, unknown>) {
   rememberWrite(client, answer);

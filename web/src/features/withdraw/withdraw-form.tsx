@@ -23,6 +23,8 @@ import { isCompleteCode, OtpCodeField } from '../my-page/otp-code-field.tsx';
 import { localeAtom } from '../shell/locale-atom.ts';
 import {
   amountProblemOf,
+  certifiedAddressesQuery,
+  isUsableAddress,
   type WithdrawAccount,
   withdrawAccountsQuery,
 } from './withdraw-accounts.ts';
@@ -56,6 +58,8 @@ export function WithdrawForm() {
   const [memo, setMemo] = useState('');
   const [holder, setHolder] = useState('');
   const [bankCode, setBankCode] = useState('');
+  const certifications = useQuery(certifiedAddressesQuery());
+  const [certificationSeq, setCertificationSeq] = useState('');
   const [feeType, setFeeType] = useState<'deducted' | 'separate'>('deducted');
   const [otp, setOtp] = useState('');
   const [problems, setProblems] = useState<Problems>({});
@@ -72,6 +76,10 @@ export function WithdrawForm() {
   });
   const account: WithdrawAccount | undefined =
     usable.find((candidate) => String(candidate.seq) === accountSeq) ?? usable[0];
+  const certified = (certifications.data ?? []).filter(
+    (address) => isUsableAddress(address) && address.asset === account?.asset,
+  );
+  const chosen = certified.find((address) => String(address.seq) === certificationSeq);
   const edited =
     <Value,>(set: (value: Value) => void) =>
     (value: Value) => {
@@ -87,8 +95,8 @@ export function WithdrawForm() {
       amount: amountMessage(
         amountProblemOf(amount, account.decimal_point, account.available_balance),
       ),
-      address: address.trim() === '' ? t('form.required') : undefined,
-      holder: holder.trim() === '' ? t('form.required') : undefined,
+      address: chosen === undefined && address.trim() === '' ? t('form.required') : undefined,
+      holder: chosen === undefined && holder.trim() === '' ? t('form.required') : undefined,
       otp: isCompleteCode(otp) ? undefined : t('form.otpRequired'),
     };
     setProblems(found);
@@ -97,10 +105,14 @@ export function WithdrawForm() {
       fields: {
         account_seq: account.seq,
         amount,
-        withdraw_address: address.trim(),
+        ...(chosen === undefined
+          ? {
+              withdraw_address: address.trim(),
+              holder_name: holder.trim(),
+              ...(bankCode.trim() === '' ? {} : { bank_code: bankCode.trim() }),
+            }
+          : { withdraw_address_certification_seq: chosen.seq }),
         ...(memo.trim() === '' ? {} : { memo: memo.trim() }),
-        holder_name: holder.trim(),
-        ...(bankCode.trim() === '' ? {} : { bank_code: bankCode.trim() }),
         fee_type: feeType,
         otp_token: otp,
       },
@@ -153,36 +165,62 @@ export function WithdrawForm() {
               { value: 'separate', label: t('feeType.separate') },
             ]}
           />
-          <TextInput
-            label={t('form.address')}
-            required
-            autoComplete="off"
-            value={address}
-            error={problems.address}
-            onChange={(event) => edited(setAddress)(event.currentTarget.value)}
-          />
-          <Group grow>
+          {certified.length === 0 ? undefined : (
+            <NativeSelect
+              label={t('form.certifiedAddress')}
+              description={t('form.certifiedHint')}
+              value={certificationSeq}
+              data={[
+                { value: '', label: t('form.typeAddress') },
+                ...certified.map((candidate) => ({
+                  value: String(candidate.seq),
+                  label: `${candidate.withdraw_address ?? ''} · ${candidate.holder_name ?? ''}`,
+                })),
+              ]}
+              onChange={(event) => edited(setCertificationSeq)(event.currentTarget.value)}
+            />
+          )}
+          {chosen === undefined ? (
+            <>
+              <TextInput
+                label={t('form.address')}
+                required
+                autoComplete="off"
+                value={address}
+                error={problems.address}
+                onChange={(event) => edited(setAddress)(event.currentTarget.value)}
+              />
+              <Group grow>
+                <TextInput
+                  label={t('form.memo')}
+                  autoComplete="off"
+                  value={memo}
+                  onChange={(event) => edited(setMemo)(event.currentTarget.value)}
+                />
+                <TextInput
+                  label={t('form.bankCode')}
+                  autoComplete="off"
+                  value={bankCode}
+                  onChange={(event) => edited(setBankCode)(event.currentTarget.value)}
+                />
+              </Group>
+              <TextInput
+                label={t('form.holderName')}
+                required
+                autoComplete="name"
+                value={holder}
+                error={problems.holder}
+                onChange={(event) => edited(setHolder)(event.currentTarget.value)}
+              />
+            </>
+          ) : (
             <TextInput
               label={t('form.memo')}
               autoComplete="off"
               value={memo}
               onChange={(event) => edited(setMemo)(event.currentTarget.value)}
             />
-            <TextInput
-              label={t('form.bankCode')}
-              autoComplete="off"
-              value={bankCode}
-              onChange={(event) => edited(setBankCode)(event.currentTarget.value)}
-            />
-          </Group>
-          <TextInput
-            label={t('form.holderName')}
-            required
-            autoComplete="name"
-            value={holder}
-            error={problems.holder}
-            onChange={(event) => edited(setHolder)(event.currentTarget.value)}
-          />
+          )}
           <OtpCodeField
             value={otp}
             label={t('form.otp')}

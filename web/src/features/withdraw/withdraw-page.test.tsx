@@ -1,0 +1,128 @@
+// @vitest-environment happy-dom
+// Proves the member's withdrawal screen against msw: the form refuses an amount above the available balance and a missing OTP code without sending anything; with a certified withdraw address the typed address and holder fields give way and the request names the certification with the OTP code and an Idempotency-Key; a refused answer shows the ledger's reason in words.
+import '../../test-support/dom-environment.ts';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { HttpResponse, http } from 'msw';
+import { beforeAll, beforeEach, expect, test } from 'vitest';
+import { useApiServer } from '../../test-support/api-server.ts';
+import { listAnswer, memberInfo, tokenAnswer } from '../../test-support/fixtures.ts';
+import { fakeToken, renderApp, startI18n } from '../../test-support/render-app.tsx';
+
+const server = useApiServer();
+beforeAll(() => startI18n('en-US'));
+
+let posted: { body: Record<string, unknown>; key: string | null }[] = [];
+
+beforeEach(() => {
+  posted = [];
+  const token = fakeToken();
+  server.use(
+    http.post('/api/v1/auth/token/refresh', () => HttpResponse.json(tokenAnswer(token))),
+    http.get('/api/v1/member/me', () => HttpResponse.json({ member_info: memberInfo({ seq: 7 }) })),
+    http.get('/api/v1/otp', () => HttpResponse.json({ data: [] })),
+    http.get('/api/v1/account', () =>
+      HttpResponse.json(
+        listAnswer([
+          {
+            seq: 16,
+            title: 'KRW wallet',
+            account_number: '1000-0000-0016',
+            asset: 'KRW',
+            decimal_point: 0,
+            available_balance: '50000',
+            status: 'normal',
+          },
+        ]),
+      ),
+    ),
+    http.get('/api/v1/withdraw', () => HttpResponse.json(listAnswer([]))),
+    http.get('/api/v1/kyc/withdraw-address-certification', () =>
+      HttpResponse.json({
+        data: [
+          {
+            seq: 3,
+            asset: 'KRW',
+            bank_code: '088',
+            withdraw_address: '110-222-333',
+            holder_name: 'Alice Kim',
+            status: 'approved',
+            is_valid: true,
+          },
+          {
+            seq: 4,
+            asset: 'BTC',
+            bank_code: null,
+            withdraw_address: 'bc1q',
+            holder_name: 'Alice Kim',
+            status: 'approved',
+            is_valid: true,
+          },
+        ],
+      }),
+    ),
+    http.post('/api/v1/withdraw', async ({ request }) => {
+      posted.push({
+        body: (await request.json()) as Record<string, unknown>,
+        key: request.headers.get('idempotency-key'),
+      });
+      return HttpResponse.json(
+        {
+          data: {
+            withdrawal_id: '5f1c3a9e-0000-4000-8000-000000000001',
+            status: 'refused',
+            refusal: { type: 'LimitExceeded', limit: '30000', used: '0', requested: '40000' },
+          },
+          position: '12:1',
+        },
+        { status: 201 },
+      );
+    }),
+  );
+});
+
+function typeCode(container: HTMLElement, code: string) {
+  const inputs = within(container).getAllByLabelText('OTP code');
+  code.split('').forEach((digit, index) => {
+    fireEvent.change(inputs[index] as HTMLElement, { target: { value: digit } });
+  });
+}
+
+test('refuses too much and a missing OTP code on the form, sending nothing', async () => {
+  renderApp('/wallet/withdraw');
+  const form = await screen.findByRole('form', { name: 'Withdrawal application' });
+  await within(form).findByText('Available: 50,000 KRW');
+  fireEvent.change(within(form).getByLabelText(/^Amount/), { target: { value: '60000' } });
+  fireEvent.click(within(form).getByRole('button', { name: 'Request withdrawal' }));
+  expect(await within(form).findByText('This is more than the available balance.')).toBeDefined();
+  expect(within(form).getByText('Enter the six-digit OTP code.')).toBeDefined();
+  expect(posted).toEqual([]);
+});
+
+test('a certified address replaces the typed one; a refusal is shown in words', async () => {
+  renderApp('/wallet/withdraw');
+  const form = await screen.findByRole('form', { name: 'Withdrawal application' });
+  const certified = await within(form).findByLabelText(/^Certified withdraw address/);
+  // Only the KRW certification is offered for a KRW account.
+  expect(
+    within(certified)
+      .getAllByRole('option')
+      .map((option) => option.textContent),
+  ).toEqual(['Type an address', '110-222-333 · Alice Kim']);
+  fireEvent.change(certified, { target: { value: '3' } });
+  await waitFor(() => expect(within(form).queryByLabelText(/^Holder name/)).toBeNull());
+  fireEvent.change(within(form).getByLabelText(/^Amount/), { target: { value: '40000' } });
+  typeCode(form, '123456');
+  fireEvent.click(within(form).getByRole('button', { name: 'Request withdrawal' }));
+  await waitFor(() => expect(posted).toHaveLength(1));
+  expect(posted[0]?.body).toEqual({
+    account_seq: 16,
+    amount: '40000',
+    withdraw_address_certification_seq: 3,
+    fee_type: 'deducted',
+    otp_token: '123456',
+  });
+  expect(posted[0]?.key).toMatch(/.+/);
+  expect(
+    await within(form).findByText('The daily withdrawal limit has been reached.'),
+  ).toBeDefined();
+});
