@@ -1,10 +1,11 @@
 import type { WalletAccount, WalletAsset } from '@ledger/contracts';
-import { Modal } from '@mantine/core';
+import { Center, Loader, Modal } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatAmount } from '../../ui-kit/amount/amount-format.ts';
+import { FailureAlert } from '../../ui-kit/failure-alert.tsx';
 import { showSuccessToast } from '../../ui-kit/toasts.ts';
 import { localeAtom } from '../shell/locale-atom.ts';
 import { AccountTitleForm } from './account-title-form.tsx';
@@ -63,28 +64,32 @@ export function useWalletDialogs(assets: WalletAsset[] = []): {
       />
     );
   } else if (dialog?.kind === 'transfer') {
-    const known = accounts.data ?? [];
-    // Until every account is loaded, the source account alone (own targets appear once loaded).
-    const choices = known.some((account) => account.seq === dialog.account.seq)
-      ? known
-      : [dialog.account, ...known];
-    body = (
-      <TransferForm
-        key={accounts.data === undefined ? 'loading' : 'loaded'}
-        accounts={choices}
-        sourceSeq={dialog.account.seq}
-        onCancel={close}
-        onDone={(summary) => {
-          close();
-          const amount = formatAmount(summary.amount, locale, {
-            decimalPoint: dialog.account.decimal_point,
-          });
-          showSuccessToast(
-            t('transfer.done', { amount, asset: summary.asset, target: summary.target }),
-          );
-        }}
-      />
-    );
+    // The form opens once the member's accounts are known (its own targets come from them).
+    body =
+      accounts.data === undefined ? (
+        accounts.error === null ? (
+          <Center py="md">
+            <Loader aria-label={t('transfer.loading')} />
+          </Center>
+        ) : (
+          <FailureAlert error={accounts.error} />
+        )
+      ) : (
+        <TransferForm
+          accounts={accounts.data}
+          sourceSeq={dialog.account.seq}
+          onCancel={close}
+          onDone={(summary) => {
+            close();
+            const amount = formatAmount(summary.amount, locale, {
+              decimalPoint: dialog.account.decimal_point,
+            });
+            showSuccessToast(
+              t('transfer.done', { amount, asset: summary.asset, target: summary.target }),
+            );
+          }}
+        />
+      );
   }
   return {
     openAccount: (asset) => setDialog({ kind: 'open', asset }),
