@@ -332,8 +332,11 @@ async function detectDeposits(
       // Only the delivered amount counts; nothing delivered (a fake deposit) is no deposit.
       if (delivered === undefined || delivered === 0n) continue;
       const assignments = await depositAddressesAt(dependencies.db, adapter.chain, output.address);
-      if (assignments.length === 0) continue;
-      const memoChain = assignments.some((assignment) => assignment.kind === 'chain_memo');
+      // The shared address of a memo chain is ours even before any member created a memo ID.
+      const isShared = output.address === adapter.sharedDepositAddress();
+      if (assignments.length === 0 && !isShared) continue;
+      const memoChain =
+        isShared || assignments.some((assignment) => assignment.kind === 'chain_memo');
       const owner = memoChain
         ? assignments.find(
             (assignment) => assignment.memo !== null && assignment.memo === output.memo,

@@ -325,4 +325,43 @@ describe('the suspense account (a memo asset)', () => {
     );
     expect(mismatch.status).toBe(422);
   });
+  test('a deposit to a memo chain before anyone has a memo ID is still kept, in suspense', async () => {
+    for (const [path, body] of [
+      [
+        '/api/v1/admin/asset',
+        {
+          code: 'XLM',
+          decimal_point: 7,
+          title: 'Stellar',
+          memo_required: true,
+          confirmations_required: 1,
+        },
+      ],
+      [
+        '/api/v1/admin/asset-plugin',
+        { plugin_id: 'sim-xlm', asset: 'XLM', plugin: 'simulated', title: 'Simulated XLM' },
+      ],
+    ] as const) {
+      expect((await kit.write('POST', path, body, { token: admin.token })).status).toBe(201);
+    }
+    await kit.assetsProjected();
+    const db = database().db;
+    const chain = createSimulatedChain(db, 'sim-xlm');
+    await chain.mine(1);
+    await chain.send({ address: chain.sharedDepositAddress(), memo: null, amount: '3.0000000' });
+    await chain.mine(1);
+    await scanPlugin(
+      {
+        db,
+        eventStore: kit.eventStore,
+        ledger: kit.writer.client(),
+        logger: silentLogger,
+        now: () => new Date(),
+        adapterFor: builtInAdapters(db),
+      },
+      (await getAssetPlugin(db, 'sim-xlm')) as AssetPlugin,
+    );
+    await kit.projected();
+    expect(await balanceOf('system:suspense:XLM')).toBe('3.0000000');
+  });
 });
