@@ -369,7 +369,7 @@ export function mountKycRoutes(
   for (const routes of [
     kycMemberRoutes(context),
     kycAdminRoutes(context),
-    securityAdminRoutes(context),
+    securityAdminRoutes(context, dependencies.db),
   ]) {
     app.route('/api/v1', routes);
   }

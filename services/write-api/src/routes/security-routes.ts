@@ -1,9 +1,11 @@
 import { RestrictionPolicyRequestSchema, SecurityLevelRequestSchema } from '@ledger/contracts';
+import type { Db } from '@ledger/db';
 import { validate } from '@ledger/http';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import type { MemberWriteContext } from '../member-command-runner.ts';
 import { commandContext } from '../request-context.ts';
+import { refuseRestrictionOffCatalog } from './kyc-asset-check.ts';
 import { runSecurityCatalogCommand } from './kyc-command-runner.ts';
 
 /** A level number in the path: 0..10 (the route table names it `:seq` like every id). */
@@ -14,7 +16,7 @@ const LevelParameterSchema = z.strictObject({ seq: z.coerce.number().int().min(0
  * restriction policies per level (CREATE_ACCOUNT, one-time and daily withdraw amounts per asset).
  * Setting what is already in force changes nothing.
  */
-export function securityAdminRoutes(context: MemberWriteContext) {
+export function securityAdminRoutes(context: MemberWriteContext, db: Db) {
   return new Hono()
     .put(
       '/admin/security/level/:seq',
@@ -46,6 +48,9 @@ export function securityAdminRoutes(context: MemberWriteContext) {
       validate('json', RestrictionPolicyRequestSchema),
       async (c) => {
         const body = c.req.valid('json');
+        if (body.enabled && body.asset !== null) {
+          await refuseRestrictionOffCatalog(db, body.asset, body.amount);
+        }
         const command = commandContext(c, context.identity, null);
         const now = command.now.toISOString();
         const key = {
