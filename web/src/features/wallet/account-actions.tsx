@@ -10,8 +10,8 @@ export type AccountActionHandlers = {
 };
 
 /**
- * The actions of one wallet account row: its history, rename, transfer. Deposit and withdrawal
- * (their own features) add their buttons in `extra`, so each keeps its own screens and calls.
+ * The actions of one wallet account row: its history, rename, transfer, and a link to the deposit
+ * screen (its own feature) for this account. Other features add their buttons in `extra`.
  */
 export function AccountActions(
   props: AccountActionHandlers & { account: WalletAccount; extra?: ReactNode },
@@ -49,6 +49,20 @@ export function AccountActions(
         onClick={() => props.onTransfer(account)}
       >
         {t('accounts.transfer')}
+      </Button>
+      <Button
+        size="compact-xs"
+        variant="subtle"
+        aria-label={t('accounts.depositTo', { name })}
+        renderRoot={(rootProps) => (
+          <Link
+            {...rootProps}
+            to="/wallet/deposit"
+            search={{ asset: account.asset, account_seq: account.seq }}
+          />
+        )}
+      >
+        {t('accounts.deposit')}
       </Button>
       {props.extra}
     </Group>

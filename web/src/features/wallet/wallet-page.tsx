@@ -40,9 +40,23 @@ export function WalletPage({ search, onSearchChange }: WalletPageProps) {
       <Stack gap="lg">
         <Group justify="space-between">
           <Title order={1}>{t('title')}</Title>
-          <Button onClick={() => dialogs.openAccount()} disabled={assets.data === undefined}>
-            {t('open.button')}
-          </Button>
+          <Group gap="sm">
+            <Button
+              variant="default"
+              renderRoot={(rootProps) => <Link {...rootProps} to="/wallet/deposit" />}
+            >
+              {t('nav.deposit')}
+            </Button>
+            <Button
+              variant="default"
+              renderRoot={(rootProps) => <Link {...rootProps} to="/wallet/withdraw" />}
+            >
+              {t('nav.withdraw')}
+            </Button>
+            <Button onClick={() => dialogs.openAccount()} disabled={assets.data === undefined}>
+              {t('open.button')}
+            </Button>
+          </Group>
         </Group>
         <AssetList
           assets={assets.data}

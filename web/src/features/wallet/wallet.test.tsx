@@ -1,9 +1,10 @@
 // @vitest-environment happy-dom
 // Proves the member wallet against msw: assets and accounts are listed with amounts in the
-// locale's format; opening an account checks the asset and title before sending, sends one
-// Idempotency-Key per submission (the same key on a retry of that submission) and shows the
-// server's refusal localized; the transfer form refuses more than the available balance and a
-// malformed account number, sends exact decimal strings, and shows the policy refusal localized.
+// locale's format, each account linking its deposit screen; opening an account checks the asset
+// and title before sending, sends one Idempotency-Key per submission (the same key on a retry of
+// that submission) and shows the server's refusal localized; the transfer form refuses more than
+// the available balance and a malformed account number, sends exact decimal strings, and shows the
+// policy refusal localized.
 import '../../test-support/dom-environment.ts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
@@ -113,6 +114,9 @@ test('lists assets and accounts with every digit, in the locale format', async (
   expect(await within(assets).findAllByText('12,345,678,901.12345678')).toHaveLength(2);
   expect(await screen.findByText('KRW wallet')).toBeDefined();
   expect(screen.getByText('1000-0000-0013')).toBeDefined();
+  // Each account links the deposit screen (its own feature) with the account chosen.
+  const deposit = screen.getByRole('link', { name: 'Deposit to KRW wallet' });
+  expect(deposit.getAttribute('href')).toBe('/wallet/deposit?asset=KRW&account_seq=11');
 });
 
 test('opening an account checks its fields, keeps its key on a retry and localizes refusals', async () => {
