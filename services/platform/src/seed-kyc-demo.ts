@@ -49,7 +49,10 @@ async function put(app: App, path: string, body: unknown, token: string): Promis
   });
 }
 
-/** Sets the demo policies through the administrator's route (retrying while the admin flag projects). */
+/**
+ * Sets the demo policies through the administrator's route, retrying while the administrator flag
+ * and the asset catalog are not projected yet.
+ */
 export async function seedDemoSecurityPolicies(
   app: App,
   administrator: { userId: string; password: string },
@@ -70,7 +73,8 @@ export async function seedDemoSecurityPolicies(
         token,
       );
       if (response.ok) break;
-      if (response.status !== 403 || attempt >= 50) {
+      // 403: the admin flag, 404: the asset catalog, not projected yet.
+      if ((response.status !== 403 && response.status !== 404) || attempt >= 100) {
         throw new Error(
           `seed: restriction policy answered ${response.status} ${await response.text()}`,
         );
