@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import {
   assetStream,
   type ChainDepositDetected,
+  type ChainDepositState,
   chainDepositId,
   decideAsset,
   depositDestination,
@@ -171,16 +172,18 @@ export async function scanPlugin(
     statuses: ['pending', 'crediting'],
   })) {
     if (deposit.blockHeight > scannedTip) continue;
-    if ((await adapter.blockHashAt(deposit.blockHeight)) !== deposit.blockHash) {
-      if (deposit.status === 'pending') {
-        await orphan(dependencies, deposit, requestId);
-        report.orphaned += 1;
-      }
-      continue;
-    }
     const confirmations = confirmationsOf(deposit.blockHeight, scannedTip);
+    let status: string = deposit.status;
+    if ((await adapter.blockHashAt(deposit.blockHeight)) !== deposit.blockHash) {
+      // The stream decides, not the read model (it may lag): orphaned, or already crediting.
+      status = await dropFromChain(dependencies, adapter, asset, deposit, requestId, report, {
+        depth: asset.confirmationsRequired,
+        forkHeight: deposit.blockHeight - 1,
+      });
+      if (status !== 'crediting') continue;
+    }
     try {
-      if (deposit.status === 'pending') {
+      if (status === 'pending') {
         if (frozen || confirmations < asset.confirmationsRequired) continue;
         await runChainDepositCommand(
           dependencies.eventStore,
@@ -229,8 +232,8 @@ async function orphan(
   dependencies: ChainScannerDependencies,
   deposit: ChainDepositRecord,
   requestId: string,
-): Promise<void> {
-  await runChainDepositCommand(
+): Promise<ChainDepositState> {
+  const { state } = await runChainDepositCommand(
     dependencies.eventStore,
     deposit.depositId,
     () => ({
@@ -245,10 +248,78 @@ async function orphan(
       actor: chainScannerActor,
     },
   );
-  dependencies.logger.warn('a reorg dropped a deposit before it was credited (never credited)', {
-    depositId: deposit.depositId,
-    blockHeight: deposit.blockHeight,
-  });
+  if (state.status === 'orphaned') {
+    dependencies.logger.warn('a reorg dropped a deposit before it was credited (never credited)', {
+      depositId: deposit.depositId,
+      blockHeight: deposit.blockHeight,
+    });
+  }
+  return state;
+}
+
+/**
+ * A deposit whose block left the chain: a pending one is orphaned; one whose credit was already
+ * decided or done (by its stream, whatever the read model says) is the alert: recorded, and the
+ * asset frozen. Returns the deposit's status afterwards.
+ */
+async function dropFromChain(
+  dependencies: ChainScannerDependencies,
+  adapter: ChainAdapter,
+  asset: Asset,
+  deposit: ChainDepositRecord,
+  requestId: string,
+  report: ScanReport,
+  reorg: { depth: number; forkHeight: number },
+): Promise<ChainDepositState['status']> {
+  let status: ChainDepositState['status'] = deposit.status;
+  if (status === 'pending') {
+    status = (await orphan(dependencies, deposit, requestId)).status;
+    if (status === 'orphaned') report.orphaned += 1;
+  }
+  if (status !== 'crediting' && status !== 'credited') return status;
+  await runChainDepositCommand(
+    dependencies.eventStore,
+    deposit.depositId,
+    () => ({
+      type: 'RecordReorgAfterCredit',
+      depositId: deposit.depositId,
+      blockHash: deposit.blockHash,
+      reorgDepth: reorg.depth,
+      now: dependencies.now().toISOString(),
+    }),
+    {
+      commandId: `scanner:reorged:${deposit.depositId}:${deposit.blockHash}`,
+      requestId,
+      actor: chainScannerActor,
+    },
+  );
+  await freezeForReorg(dependencies, adapter, asset, { ...reorg, requestId, creditedHit: true });
+  report.frozen = true;
+  return status;
+}
+
+/** The alert: the asset's deposits and withdrawals frozen with the reorg as the reason. */
+async function freezeForReorg(
+  dependencies: ChainScannerDependencies,
+  adapter: ChainAdapter,
+  asset: Asset,
+  reorg: { forkHeight: number; depth: number; requestId: string; creditedHit: boolean },
+): Promise<void> {
+  const reason = `ALERT: chain reorg of depth ${reorg.depth} at height ${reorg.forkHeight + 1} on ${adapter.chain}${reorg.creditedHit ? ' removed a credited deposit' : ''}`;
+  dependencies.logger.error(reason, { asset: asset.code, chain: adapter.chain });
+  const now = dependencies.now().toISOString();
+  const outcome = await decideAndAppend(
+    dependencies.eventStore,
+    assetStream(asset.code),
+    { initial: initialAssetState, evolve: evolveAsset },
+    (state) => decideAsset({ type: 'FreezeAsset', code: asset.code, reason, now }, state),
+    {
+      commandId: `scanner:freeze:${adapter.chain}:${reorg.forkHeight}:${reorg.depth}`,
+      requestId: reorg.requestId,
+      actor: chainScannerActor,
+    },
+  );
+  if (outcome.kind === 'rejected') throw new Error(`freeze refused: ${outcome.rejection.type}`);
 }
 
 /**
@@ -265,53 +336,20 @@ async function handleReorg(
 ): Promise<void> {
   const { logger } = dependencies;
   logger.warn('chain reorg', { chain: adapter.chain, fork: reorg.forkHeight, depth: reorg.depth });
-  let creditedHit = false;
+  const before = report.frozen;
+  report.frozen = false;
   for (const deposit of await listChainDepositsToFollow(dependencies.db, adapter.chain, {
     statuses: ['pending', 'crediting', 'credited'],
     aboveHeight: reorg.forkHeight,
   })) {
     if ((await adapter.blockHashAt(deposit.blockHeight)) === deposit.blockHash) continue;
-    if (deposit.status === 'pending') {
-      await orphan(dependencies, deposit, reorg.requestId);
-      report.orphaned += 1;
-      continue;
-    }
-    creditedHit = true;
-    await runChainDepositCommand(
-      dependencies.eventStore,
-      deposit.depositId,
-      () => ({
-        type: 'RecordReorgAfterCredit',
-        depositId: deposit.depositId,
-        blockHash: deposit.blockHash,
-        reorgDepth: reorg.depth,
-        now: dependencies.now().toISOString(),
-      }),
-      {
-        commandId: `scanner:reorged:${deposit.depositId}:${deposit.blockHash}`,
-        requestId: reorg.requestId,
-        actor: chainScannerActor,
-      },
-    );
+    await dropFromChain(dependencies, adapter, asset, deposit, reorg.requestId, report, reorg);
   }
-  if (creditedHit || reorg.depth >= asset.confirmationsRequired) {
-    const reason = `ALERT: chain reorg of depth ${reorg.depth} at height ${reorg.forkHeight + 1} on ${adapter.chain}${creditedHit ? ' removed a credited deposit' : ''}`;
-    logger.error(reason, { asset: asset.code, chain: adapter.chain });
-    const now = dependencies.now().toISOString();
-    const outcome = await decideAndAppend(
-      dependencies.eventStore,
-      assetStream(asset.code),
-      { initial: initialAssetState, evolve: evolveAsset },
-      (state) => decideAsset({ type: 'FreezeAsset', code: asset.code, reason, now }, state),
-      {
-        commandId: `scanner:freeze:${adapter.chain}:${reorg.forkHeight}:${reorg.depth}`,
-        requestId: reorg.requestId,
-        actor: chainScannerActor,
-      },
-    );
-    if (outcome.kind === 'rejected') throw new Error(`freeze refused: ${outcome.rejection.type}`);
+  if (!report.frozen && reorg.depth >= asset.confirmationsRequired) {
+    await freezeForReorg(dependencies, adapter, asset, { ...reorg, creditedHit: false });
     report.frozen = true;
   }
+  report.frozen = report.frozen || before;
 }
 
 /** Records every output of a successful transaction paid to one of our deposit addresses. */

@@ -321,4 +321,25 @@ describe('T21 (b): reorgs', () => {
     expect(await depositOf(waiting.txid)).toMatchObject({ status: 'credited' });
     expect(await creditsOf(waiting.txid)).toBe(1);
   });
+  test('a credit decided before a crash and then reorged away is finished once, with the alert', async () => {
+    const decided = await chain.send({ address: wallet.address, amount: '0.03000000' });
+    await chain.mine(confirmationsRequired);
+    const dying: LedgerPort = {
+      submit: async () => {
+        throw new Error('crash before the ledger');
+      },
+    };
+    await scan(dying);
+    expect(await depositOf(decided.txid)).toMatchObject({ status: 'crediting' });
+    await chain.reorg(confirmationsRequired);
+    await scan();
+    await scan();
+    await kit.projected();
+    expect(await depositOf(decided.txid)).toMatchObject({
+      status: 'credited',
+      reorged_after_credit: true,
+    });
+    expect(await creditsOf(decided.txid)).toBe(1);
+    expect((await assetFrozen()).is_frozen).toBe(true);
+  });
 });

@@ -361,6 +361,18 @@ describe('the suspense account (a memo asset)', () => {
       },
       (await getAssetPlugin(db, 'sim-xlm')) as AssetPlugin,
     );
+    await kit.assetsProjected();
+    await scanPlugin(
+      {
+        db,
+        eventStore: kit.eventStore,
+        ledger: kit.writer.client(),
+        logger: silentLogger,
+        now: () => new Date(),
+        adapterFor: builtInAdapters(db),
+      },
+      (await getAssetPlugin(db, 'sim-xlm')) as AssetPlugin,
+    );
     await kit.projected();
     expect(await balanceOf('system:suspense:XLM')).toBe('3.0000000');
   });
