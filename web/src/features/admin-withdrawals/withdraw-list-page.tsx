@@ -4,6 +4,7 @@ import {
   Anchor,
   Badge,
   Button,
+  Code,
   Group,
   Menu,
   Modal,
@@ -199,6 +200,11 @@ export function WithdrawListPage({ search, onSearchChange, today }: WithdrawList
       accessor: 'txid',
       title: t('columns.txid'),
       text: (row) => row.confirmed_txid ?? row.txid ?? '',
+      // The whole txid is in the export and the title; the cell shows its start.
+      render: (row) => {
+        const txid = row.confirmed_txid ?? row.txid;
+        return txid === null ? '' : <Code title={txid}>{`${txid.slice(0, 12)}…`}</Code>;
+      },
     },
     {
       accessor: 'status',
