@@ -183,7 +183,14 @@ describe('KYC and security levels', () => {
           .addCookies([{ name: 'locale', value: locale, url: platform.urls.web }]);
         await page.goto(path);
         await page.getByRole('heading', { level: 1 }).first().waitFor({ timeout: 20_000 });
-        expect(await page.evaluate(() => document.documentElement.lang)).toBe(locale);
+        expect(
+          await page.evaluate(
+            // Runs in the page; this file is compiled without the DOM library, hence globalThis.
+            () =>
+              (globalThis as unknown as { document: { documentElement: { lang: string } } })
+                .document.documentElement.lang,
+          ),
+        ).toBe(locale);
         expect(await missingKeys(page), `${name} ${locale}`).toEqual([]);
         if (locale !== 'en-US') await saveScreenshot(page, `${name}-${locale}`);
       }
