@@ -62,6 +62,15 @@ describe('propose', () => {
       }),
     ).toEqual({ kind: 'rejected', rejection: { type: 'AdjustmentIdTaken' } });
   });
+  test('a retry matches a proposal read back with its keys in another order (jsonb)', () => {
+    const reordered = Object.fromEntries(Object.entries(proposal).reverse()) as typeof proposal;
+    expect(
+      given({ type: 'AdjustmentProposed', data: reordered }).when({
+        type: 'ProposeAdjustment',
+        proposal: { ...proposal, proposedAt: now },
+      }),
+    ).toEqual({ kind: 'accepted', events: [] });
+  });
   test('a blank reason is refused', () => {
     expect(
       given().when({ type: 'ProposeAdjustment', proposal: { ...proposal, reason: '   ' } }),

@@ -97,10 +97,26 @@ export function isReason(reason: string): boolean {
   return reason.trim().length > 0 && reason.length <= 1_000;
 }
 
+/** The fields a retried proposal must repeat (all but the time it was proposed at). */
+const proposalFields = [
+  'adjustmentId',
+  'account',
+  'accountSeq',
+  'memberSeq',
+  'asset',
+  'direction',
+  'amount',
+  'reason',
+  'proposedBy',
+  'approvalRequired',
+] as const satisfies readonly Exclude<keyof AdjustmentProposed['data'], 'proposedAt'>[];
+
+/**
+ * Field by field, never by serialized text: a proposal read back from the store went through jsonb,
+ * which does not keep key order.
+ */
 function sameProposal(left: AdjustmentProposed['data'], right: AdjustmentProposed['data']) {
-  const { proposedAt: _left, ...leftRest } = left;
-  const { proposedAt: _right, ...rightRest } = right;
-  return JSON.stringify(leftRest) === JSON.stringify(rightRest);
+  return proposalFields.every((field) => left[field] === right[field]);
 }
 
 export function decideAdjustment(
