@@ -6,7 +6,11 @@ import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { makeEvents, readAllUntil, sleep, uniqueStream } from '../contract/index.ts';
 import type { EventStore, GlobalPosition, RecordedEvent } from '../port.ts';
 import { createPostgresEventStore } from './index.ts';
-import { filteredPageStatement, unfilteredPageStatement } from './reads.ts';
+import {
+  filteredPageStatement,
+  unfilteredPageDocumentStatement,
+  unfilteredPageStatement,
+} from './reads.ts';
 import { connect, sqlAppend } from './test-support.ts';
 
 const database = useTestDatabase();
@@ -179,6 +183,16 @@ describe('the poll query', () => {
     expect(plan).toContain('"Index Name":"es_events_global"');
     expect(plan).not.toContain('"Node Type":"Sort"');
     expect(plan).not.toContain('"Node Type":"Seq Scan"');
+    // The same page as one JSON document (what readAll sends): the aggregate takes the index
+    // order as it comes.
+    const document = await seeder.query<{ 'QUERY PLAN': unknown }>({
+      text: `EXPLAIN (FORMAT JSON) ${unfilteredPageDocumentStatement}`,
+      values: ['0', '0', 500],
+    });
+    const documentPlan = JSON.stringify(document.rows[0]?.['QUERY PLAN']);
+    expect(documentPlan).toContain('"Index Name":"es_events_global"');
+    expect(documentPlan).not.toContain('"Node Type":"Sort"');
+    expect(documentPlan).not.toContain('"Node Type":"Seq Scan"');
     const filtered = await seeder.query<{ 'QUERY PLAN': unknown }>({
       text: `EXPLAIN (FORMAT JSON) ${filteredPageStatement}`,
       values: ['0', '0', 500, ['Test'], [], 4_096],
