@@ -7,6 +7,7 @@ import * as ledgerWriter0005 from './0005-ledger-writer.ts';
 import * as ledgerReadModels0006 from './0006-ledger-read-models.ts';
 import * as assetsAndDeposits0007 from './0007-assets-and-deposits.ts';
 import * as chainScannerAndSimulatedChain0008 from './0008-chain-scanner-and-simulated-chain.ts';
+import * as simulatedChainBroadcastIds0009 from './0009-simulated-chain-broadcast-ids.ts';
 import * as withdrawalPersonalData0010 from './0010-withdrawal-personal-data.ts';
 import * as withdrawalReadModels0011 from './0011-withdrawal-read-models.ts';
 import * as kycPersonalData0013 from './0013-kyc-personal-data.ts';
@@ -27,6 +28,7 @@ export const migrations: Record<string, Migration> = {
   '0006-ledger-read-models': ledgerReadModels0006,
   '0007-assets-and-deposits': assetsAndDeposits0007,
   '0008-chain-scanner-and-simulated-chain': chainScannerAndSimulatedChain0008,
+  '0009-simulated-chain-broadcast-ids': simulatedChainBroadcastIds0009,
   '0010-withdrawal-personal-data': withdrawalPersonalData0010,
   '0011-withdrawal-read-models': withdrawalReadModels0011,
   '0013-kyc-personal-data': kycPersonalData0013,

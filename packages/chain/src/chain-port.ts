@@ -62,10 +62,15 @@ export type ChainAdapter = {
     amount: string;
     fromHeight: number;
   }): Promise<OutputMatch[]>;
-  /** Sends a transaction (a withdrawal); its txid may still change before it confirms (T22). */
-  broadcast(outputs: { address: string; memo: string | null; amount: string }[]): Promise<{
-    txid: string;
-  }>;
+  /**
+   * Sends a transaction (a withdrawal) carrying `transferId`: broadcasting the same transfer again
+   * (after a crash) is the same transaction. Its txid may still change before it confirms (T22):
+   * reconcile with `findOutputs`, never by the txid alone.
+   */
+  broadcast(transfer: {
+    transferId: string;
+    outputs: { address: string; memo: string | null; amount: string }[];
+  }): Promise<{ txid: string }>;
   /** The deposit address of a wallet account (deterministic per chain and account). */
   depositAddressOf(accountSeq: number): string;
   /** The one address of a memo chain; members tell their deposits apart by memo ID. */

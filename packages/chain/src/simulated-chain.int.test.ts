@@ -68,8 +68,14 @@ describe('the simulated chain', () => {
     const chain = createSimulatedChain(database().db, 'sim-f');
     await chain.mine(1);
     const address = 'sim1external-withdrawal-address';
-    const sent = await chain.broadcast([{ address, memo: null, amount: '0.30000000' }]);
+    const transfer = {
+      transferId: 'withdrawal-1:send',
+      outputs: [{ address, memo: null, amount: '0.30000000' }],
+    };
+    const sent = await chain.broadcast(transfer);
     const malleated = await chain.malleate(sent.txid);
+    // Broadcasting the same transfer again (a crash before its outcome was recorded) sends nothing new.
+    expect(await chain.broadcast(transfer)).toEqual({ txid: malleated });
     await chain.mine(1);
     expect(await chain.transaction(sent.txid)).toBeUndefined();
     expect((await chain.transaction(malleated))?.blockHeight).toBe(2);

@@ -123,17 +123,26 @@ export function createSimulatedChain(db: AnyDb, chain: string): SimulatedChain {
     status: row.status,
     outputs: row.outputs,
   });
-  const send = async (outputs: Omit<ChainOutput, 'index'>[], status: 'success' | 'failed') =>
+  const send = async (
+    outputs: Omit<ChainOutput, 'index'>[],
+    status: 'success' | 'failed',
+    transferId: string | null = null,
+  ) =>
     db.transaction().execute(async (trx) => {
       const state = await lockChain(trx, chain);
+      if (transferId !== null) {
+        // The same transfer again: the transaction already sent (its txid may have changed).
+        const { rows } = await sql<{ txid: string }>`SELECT txid FROM simulated_chain_transactions
+          WHERE chain = ${chain} AND transfer_id = ${transferId}`.execute(trx);
+        if (rows[0] !== undefined) return { txid: rows[0].txid };
+      }
       const sequence = state.sent + 1;
       const indexed = outputs.map((output, index) => ({ index, ...output }));
       const txid = sha256(`${chain}:tx:${sequence}:${JSON.stringify(indexed)}`);
       await sql`INSERT INTO simulated_chain_transactions
-        (chain, txid, block_height, sequence, status, outputs)
-        VALUES (${chain}, ${txid}, NULL, ${sequence}, ${status}, ${JSON.stringify(indexed)}::jsonb)`.execute(
-        trx,
-      );
+        (chain, txid, block_height, sequence, status, outputs, transfer_id)
+        VALUES (${chain}, ${txid}, NULL, ${sequence}, ${status}, ${JSON.stringify(indexed)}::jsonb,
+          ${transferId})`.execute(trx);
       await sql`UPDATE simulated_chain_state SET sent = ${sequence} WHERE chain = ${chain}`.execute(
         trx,
       );
@@ -192,10 +201,11 @@ export function createSimulatedChain(db: AnyDb, chain: string): SimulatedChain {
           })),
       );
     },
-    async broadcast(outputs) {
+    async broadcast(transfer) {
       return send(
-        outputs.map((output) => ({ ...output, declaredAmount: output.amount })),
+        transfer.outputs.map((output) => ({ ...output, declaredAmount: output.amount })),
         'success',
+        transfer.transferId,
       );
     },
     depositAddressOf(accountSeq) {
