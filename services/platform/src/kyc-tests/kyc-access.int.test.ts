@@ -2,7 +2,8 @@
 // authentications and address certifications, cannot hand in an answer for another member's
 // authentication (404, nothing written), cannot review or read administrators' lists (403), and a
 // real-name answer for someone else is refused with "You cannot authenticate yourself"; the lists
-// show administrators the personal data, members never see CI, DI or birth date.
+// show administrators the personal data, members never see CI, DI or birth date; and a request
+// retried with the same Idempotency-Key is made once.
 import { useTestDatabase } from '@ledger/testing';
 import type { TestMember } from '@ledger/write-api/testing';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -152,5 +153,28 @@ describe('real-name answers', () => {
       is_valid: true,
     });
     expect(String(list.data[0]?.ci)).not.toBe('');
+  });
+});
+
+describe('Idempotency-Key', () => {
+  test('a withdraw-address request retried with the same key answers the same and is made once', async () => {
+    const body = {
+      asset: 'USDT',
+      bank_code: null,
+      withdraw_address: 'TRC20-address-0001',
+      holder_name: 'Alice Kim',
+    };
+    const send = () =>
+      kit.post('/api/v1/kyc/withdraw-address-certification', body, {
+        token: aliceToken,
+        headers: { 'idempotency-key': 'address-request-1' },
+      });
+    const first = await kit.json<{ data: { seq: number } }>(await send(), 201);
+    const events = await kit.eventCount();
+    const again = await send();
+    expect(again.status).toBe(201);
+    expect(again.headers.get('idempotency-replayed')).toBe('true');
+    expect(((await again.json()) as { data: { seq: number } }).data.seq).toBe(first.data.seq);
+    expect(await kit.eventCount()).toBe(events);
   });
 });

@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { principalOf } from '@ledger/auth';
 import {
   KycCertificationRequestSchema,
@@ -24,6 +25,7 @@ import {
 import { type Context, Hono } from 'hono';
 import { sql } from 'kysely';
 import { z } from 'zod';
+import { httpIdempotency } from '../http-idempotency.ts';
 import type { MemberWriteContext } from '../member-command-runner.ts';
 import { commandContext } from '../request-context.ts';
 import { loadSettings } from '../settings-source.ts';
@@ -350,7 +352,11 @@ export function kycAdminRoutes(context: KycWriteContext) {
     );
 }
 
-/** KYC's and the security catalog's write routes under /api/v1 (issue #10). */
+/**
+ * KYC's and the security catalog's write routes under /api/v1 (issue #10), with Idempotency-Key
+ * (the write API's middleware, registered before them so it wraps them): a retried request with
+ * the same key answers the first answer and requests nothing twice.
+ */
 export function mountKycRoutes(
   // biome-ignore lint/suspicious/noExplicitAny: any Hono app, whatever its env.
   app: Hono<any>,
@@ -366,11 +372,21 @@ export function mountKycRoutes(
     rawDb: dependencies.db,
     provider: dependencies.kyc?.identityProvider ?? createSimulatedIdentityProvider(),
   };
-  for (const routes of [
+  const routeApps = [
     kycMemberRoutes(context),
     kycAdminRoutes(context),
     securityAdminRoutes(context, dependencies.db),
-  ]) {
-    app.route('/api/v1', routes);
-  }
+  ];
+  const covered = new Set(
+    routeApps.flatMap((routes) =>
+      routes.routes
+        .filter((route) => route.method !== 'ALL')
+        .map((route) => `${route.method} /api/v1${route.path}`),
+    ),
+  );
+  const requestHashKey = createHmac('sha256', dependencies.identity.secrets.verificationCodeKey)
+    .update('write-api http-idempotency request hash')
+    .digest();
+  app.use(httpIdempotency(dependencies.db, covered, requestHashKey));
+  for (const routes of routeApps) app.route('/api/v1', routes);
 }

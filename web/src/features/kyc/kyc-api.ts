@@ -94,12 +94,21 @@ export type WithdrawAddressRequest = {
   holder_name: string;
 };
 
-/** POST a member's KYC command, then read the member's KYC (and security level) again after it. */
+/** One submission of a form: its fields and the Idempotency-Key its retries reuse. */
+export type KycSubmission<Fields> = { fields: Fields; idempotencyKey: string };
+
+/**
+ * POST a member's KYC command with the submission's Idempotency-Key, then read the member's KYC
+ * (and security level) again after it.
+ */
 function kycMutation<Body>(key: string, path: string) {
   return mutationOptions({
     mutationKey: ['kyc', key],
-    mutationFn: async (body: Body, { client }) => {
-      const answer = await api.post(path, { json: body as Record<string, unknown> });
+    mutationFn: async ({ fields, idempotencyKey }: KycSubmission<Body>, { client }) => {
+      const answer = await api.post(path, {
+        json: fields as Record<string, unknown>,
+        idempotencyKey,
+      });
       rememberWrite(client, answer);
       await Promise.all([
         client.invalidateQueries({ queryKey: kycKeys.all }),

@@ -4,6 +4,7 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DateTimeText } from '../../ui-kit/date-time/date-time-text.tsx';
 import { FailureAlert } from '../../ui-kit/failure-alert.tsx';
+import { useSubmissionKey } from '../../ui-kit/submission-key.ts';
 import { showSuccessToast } from '../../ui-kit/toasts.ts';
 import { MyPageSection } from '../my-page/my-page-section.tsx';
 import {
@@ -30,30 +31,37 @@ export function KycCertificationSection() {
   const [kycType, setKycType] = useState<'individual' | 'corporate'>('individual');
   const [documents, setDocuments] = useState<DocumentDraft[]>([emptyDocument()]);
   const [isIncomplete, setIsIncomplete] = useState(false);
+  const submissionKey = useSubmissionKey();
   const request = useMutation({
     ...requestKycCertificationMutation(),
     onSuccess: () => {
+      submissionKey.renew();
       setDocuments([emptyDocument()]);
       showSuccessToast(t('certification.requested'));
     },
   });
   const pending = history.data?.some((row) => row.status === 'requested') ?? false;
-  const update = (index: number, change: Partial<DocumentDraft>) =>
+  const update = (index: number, change: Partial<DocumentDraft>) => {
+    submissionKey.renew();
     setDocuments((previous) =>
       previous.map((document, at) => (at === index ? { ...document, ...change } : document)),
     );
+  };
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const incomplete = documents.some((document) => document.name.trim() === '');
     setIsIncomplete(incomplete);
     if (incomplete) return;
     request.mutate({
-      kyc_type: kycType,
-      documents: documents.map((document) => ({
-        kind: document.kind,
-        name: document.name.trim(),
-        reference: document.reference.trim() === '' ? null : document.reference.trim(),
-      })),
+      fields: {
+        kyc_type: kycType,
+        documents: documents.map((document) => ({
+          kind: document.kind,
+          name: document.name.trim(),
+          reference: document.reference.trim() === '' ? null : document.reference.trim(),
+        })),
+      },
+      idempotencyKey: submissionKey.current(),
     });
   };
   return (
@@ -73,7 +81,10 @@ export function KycCertificationSection() {
               ]}
               value={kycType}
               allowDeselect={false}
-              onChange={(value) => setKycType(value === 'corporate' ? 'corporate' : 'individual')}
+              onChange={(value) => {
+                submissionKey.renew();
+                setKycType(value === 'corporate' ? 'corporate' : 'individual');
+              }}
             />
             {documents.map((document, index) => (
               <Group key={index} align="flex-end" gap="xs" wrap="wrap">
@@ -113,9 +124,10 @@ export function KycCertificationSection() {
                     variant="subtle"
                     color="red"
                     aria-label={t('certification.removeDocument')}
-                    onClick={() =>
-                      setDocuments((previous) => previous.filter((_, at) => at !== index))
-                    }
+                    onClick={() => {
+                      submissionKey.renew();
+                      setDocuments((previous) => previous.filter((_, at) => at !== index));
+                    }}
                     mb={4}
                   >
                     {'\u00d7'}
@@ -128,7 +140,10 @@ export function KycCertificationSection() {
                 variant="default"
                 size="xs"
                 disabled={documents.length >= documentsMax}
-                onClick={() => setDocuments((previous) => [...previous, emptyDocument()])}
+                onClick={() => {
+                  submissionKey.renew();
+                  setDocuments((previous) => [...previous, emptyDocument()]);
+                }}
               >
                 {t('certification.addDocument')}
               </Button>

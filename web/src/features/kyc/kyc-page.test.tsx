@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 // Proves the member's KYC screen against msw: it shows the security level with the conditions met,
-// requests KYC certification with its documents (metadata), shows the SPEC's message when the
+// requests KYC certification with its documents (metadata) and an Idempotency-Key, shows the SPEC's message when the
 // browser blocks the authority's popup, hands the popup's answer to the server and shows "You
 // cannot authenticate yourself" on a failed match, and requests a withdraw-address certification.
 import '../../test-support/dom-environment.ts';
@@ -14,7 +14,7 @@ import { fakeToken, renderApp, startI18n } from '../../test-support/render-app.t
 const server = useApiServer();
 beforeAll(() => startI18n('en-US'));
 
-let posted: { path: string; body: unknown }[] = [];
+let posted: { path: string; body: unknown; key?: string | null }[] = [];
 
 const levels = Array.from({ length: 11 }, (_, level) => ({
   security_level: level,
@@ -50,7 +50,11 @@ beforeEach(() => {
     http.get('/api/v1/kyc/realname', () => HttpResponse.json({ data: [] })),
     http.get('/api/v1/kyc/withdraw-address-certification', () => HttpResponse.json({ data: [] })),
     http.post('/api/v1/kyc/:kind', async ({ request, params }) => {
-      posted.push({ path: String(params.kind), body: await request.json() });
+      posted.push({
+        path: String(params.kind),
+        body: await request.json(),
+        key: request.headers.get('idempotency-key'),
+      });
       if (params.kind === 'realname') {
         return HttpResponse.json(
           {
@@ -88,6 +92,8 @@ test('a KYC request names its type and documents', async () => {
   fireEvent.change(within(kyc).getByLabelText(/^File name/), { target: { value: 'id.jpg' } });
   fireEvent.click(within(kyc).getByRole('button', { name: 'Request certification' }));
   await waitFor(() => expect(posted.map((call) => call.path)).toContain('certification'));
+  // One Idempotency-Key per submission, so a retried request is made once.
+  expect(posted.find((call) => call.path === 'certification')?.key).toMatch(/^[\w-]{8,}$/);
   expect(posted.find((call) => call.path === 'certification')?.body).toEqual({
     kyc_type: 'individual',
     documents: [{ kind: 'id_card', name: 'id.jpg', reference: null }],

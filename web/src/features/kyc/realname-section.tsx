@@ -44,7 +44,11 @@ export function RealnameSection() {
       const parsed = RealnameAnswerMessageSchema.safeParse(event.data);
       if (!parsed.success || parsed.data.realname_seq !== expected.current) return;
       expected.current = undefined;
-      mutate({ realname_seq: parsed.data.realname_seq, provider_answer: parsed.data.answer });
+      mutate({
+        fields: { realname_seq: parsed.data.realname_seq, provider_answer: parsed.data.answer },
+        // One answer per authentication: a retry of it is the same request.
+        idempotencyKey: `realname-complete-${parsed.data.realname_seq}`,
+      });
     };
     window.addEventListener('message', onMessage);
     return () => window.removeEventListener('message', onMessage);

@@ -4,6 +4,7 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DateTimeText } from '../../ui-kit/date-time/date-time-text.tsx';
 import { FailureAlert } from '../../ui-kit/failure-alert.tsx';
+import { useSubmissionKey } from '../../ui-kit/submission-key.ts';
 import { showSuccessToast } from '../../ui-kit/toasts.ts';
 import { MyPageSection } from '../my-page/my-page-section.tsx';
 import { requestWithdrawAddressMutation, withdrawAddressesQuery } from './kyc-api.ts';
@@ -26,15 +27,19 @@ export function WithdrawAddressSection() {
     holder_name: '',
   });
   const [isInvalid, setIsInvalid] = useState(false);
+  const submissionKey = useSubmissionKey();
   const request = useMutation({
     ...requestWithdrawAddressMutation(),
     onSuccess: () => {
+      submissionKey.renew();
       setFields({ asset: '', bank_code: '', withdraw_address: '', holder_name: '' });
       showSuccessToast(t('address.requested'));
     },
   });
-  const set = (key: keyof typeof fields) => (value: string) =>
+  const set = (key: keyof typeof fields) => (value: string) => {
+    submissionKey.renew();
     setFields((previous) => ({ ...previous, [key]: value }));
+  };
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const invalid =
@@ -44,10 +49,13 @@ export function WithdrawAddressSection() {
     setIsInvalid(invalid);
     if (invalid) return;
     request.mutate({
-      asset: fields.asset,
-      bank_code: fields.bank_code.trim() === '' ? null : fields.bank_code.trim(),
-      withdraw_address: fields.withdraw_address.trim(),
-      holder_name: fields.holder_name.trim(),
+      fields: {
+        asset: fields.asset,
+        bank_code: fields.bank_code.trim() === '' ? null : fields.bank_code.trim(),
+        withdraw_address: fields.withdraw_address.trim(),
+        holder_name: fields.holder_name.trim(),
+      },
+      idempotencyKey: submissionKey.current(),
     });
   };
   const required = (value: string) =>
