@@ -1,8 +1,9 @@
 // @vitest-environment happy-dom
 // Proves the member's KYC screen against msw: it shows the security level with the conditions met,
-// requests KYC certification with its documents (metadata) and an Idempotency-Key, shows the SPEC's message when the
-// browser blocks the authority's popup, hands the popup's answer to the server and shows "You
-// cannot authenticate yourself" on a failed match, and requests a withdraw-address certification.
+// requests KYC certification with its documents (metadata) and an Idempotency-Key, shows the SPEC's
+// message when the browser blocks the authority's popup, hands the popup's answer to the server and
+// shows "You cannot authenticate yourself" on a failed match, and requests a withdraw-address
+// certification.
 import '../../test-support/dom-environment.ts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
