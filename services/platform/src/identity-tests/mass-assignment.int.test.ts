@@ -5,6 +5,7 @@
 import { type RouteEntry, routeTable } from '@ledger/identity';
 import { useTestDatabase } from '@ledger/testing';
 import type { TestMember } from '@ledger/write-api/testing';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import {
   createIdentityPlatformTestKit,
@@ -15,6 +16,8 @@ const database = useTestDatabase();
 let kit: IdentityPlatformTestKit;
 let member: TestMember;
 let tokens: { member: string; chief: string };
+/** The member's wallet account (a row of the ledger read model: no ledger writer here). */
+const memberAccountSeq = 78;
 
 const extraFields = {
   balance: '1000000',
@@ -110,6 +113,47 @@ const validBodies: Record<string, unknown> = {
     is_valid: false,
   },
   'PUT /api/v1/admin/kyc-asset-withdraw-address-certification/:seq/validity': { is_valid: true },
+  'POST /api/v1/account/:seq/deposit-address': {},
+  'POST /api/v1/deposit-request': { account_seq: 1, request_amount: '1' },
+  'POST /api/v1/admin/asset': { code: 'XRP', title: 'Ripple' },
+  'PUT /api/v1/admin/asset/:code': { title: 'Bitcoin' },
+  'PUT /api/v1/admin/asset/:code/freeze': { frozen: true, reason: 'Deep reorg' },
+  'POST /api/v1/admin/asset-plugin': {
+    plugin_id: 'btc-sim',
+    asset: 'BTC',
+    plugin: 'simulated',
+    title: 'Simulated',
+  },
+  'PUT /api/v1/admin/asset-plugin/:pluginId': { title: 'Simulated' },
+  'POST /api/v1/admin/deposit-request/:requestId/approve': {},
+  'POST /api/v1/admin/deposit-request/:requestId/reject': { reason: 'No transfer arrived' },
+  'POST /api/v1/admin/deposit-request/approve-all': {},
+  'POST /api/v1/admin/deposit/:depositId/attribute': { account_seq: 1 },
+  'POST /api/v1/admin/deposit/:depositId/return': { reason: 'Unknown sender' },
+  'POST /api/v1/development/chain/mine': { chain: 'btc-sim', blocks: 1 },
+  'POST /api/v1/development/chain/send': { chain: 'btc-sim', address: 'sim1address', amount: '1' },
+  'POST /api/v1/development/chain/reorg': { chain: 'btc-sim', depth: 1 },
+  'POST /api/v1/withdraw': {
+    account_seq: 1,
+    amount: '1',
+    withdraw_address: 'bank-088-123456',
+    otp_token: '123456',
+  },
+  'POST /api/v1/withdraw/:withdrawalId/cancel': {},
+  'POST /api/v1/admin/withdraw/approve-all': {},
+  'POST /api/v1/admin/withdraw/:withdrawalId/approve': {},
+  'POST /api/v1/admin/withdraw/:withdrawalId/reject': { reason: 'Suspicious' },
+  'POST /api/v1/admin/withdraw/:withdrawalId/complete': { txid: 'f00dfeed' },
+  'POST /api/v1/admin/withdraw/:withdrawalId/fail': { reason: 'Bounced' },
+  'POST /api/v1/admin/withdraw/:withdrawalId/resend': {},
+  'POST /api/v1/admin/withdraw/:withdrawalId/key-in': { txid: 'f00dfeed' },
+  'PUT /api/v1/admin/withdraw-policy/:asset': {
+    one_time_limit: null,
+    daily_limit: null,
+    fee_type: 'deducted',
+    fee_amount: '0',
+    fee_asset: 'BTC',
+  },
 };
 const bodilessRoutes = [
   'POST /api/v1/auth/token/refresh',
@@ -128,6 +172,11 @@ beforeAll(async () => {
   await kit.makeChiefAdministrator(chief.seq);
   await kit.projected();
   tokens = { member: (await kit.login(member)).token, chief: (await kit.login(chief)).token };
+  await sql`INSERT INTO ledger_accounts (account, seq, account_number, kind, member_id, member_seq,
+      asset, decimal_point, status, balance, held, is_negative_allowed, opened_at, last_revision,
+      last_position)
+    VALUES ('wallet:78', ${memberAccountSeq}, '1000-0000-0787', 'member', ${String(member.seq)},
+      ${member.seq}, 'KRW', 0, 'normal', 5000, 0, false, now(), 0, '0')`.execute(kit.db);
 });
 afterAll(async () => {
   await kit.close();
@@ -149,13 +198,20 @@ describe.each(
     .map((route) => ({ ...route, name: keyOf(route) })),
 )('$name', (route) => {
   test('refuses extra fields with 400 and writes nothing', async () => {
+    // A wallet account's routes get the member's own account (its owner is checked first).
     const path = route.path
-      .replace(':seq', String(member.seq))
+      .replace(':seq', String(route.id?.kind === 'account' ? memberAccountSeq : member.seq))
       .replace(':otpId', '00000000-0000-4000-8000-000000000000')
       .replace(':roleId', '00000000-0000-4000-8000-000000000000')
       .replace(':adjustmentId', '00000000-0000-4000-8000-000000000000')
       .replace(':key', 'otp.maximumCount')
-      .replace(':clientId', 'oc_AAAAAAAAAAAAAAAAAAAAAA');
+      .replace(':clientId', 'oc_AAAAAAAAAAAAAAAAAAAAAA')
+      .replace(':code', 'BTC')
+      .replace(':pluginId', 'btc-sim')
+      .replace(':requestId', '00000000-0000-4000-8000-000000000000')
+      .replace(':depositId', 'btc-sim:f00dfeed:0')
+      .replace(':withdrawalId', '00000000-0000-4000-8000-000000000000')
+      .replace(':asset', 'BTC');
     const token =
       route.access === 'public'
         ? undefined
