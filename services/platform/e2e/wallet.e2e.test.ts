@@ -235,7 +235,7 @@ describe('wallet and ledger administration', () => {
     const admin = await openPage(browser, platform, 'en-US');
     await logInAt(admin, adminAccountPath, administrators[0]);
     const memberView = await admin
-      .getByRole('link', { name: /^Member #\d+$/ })
+      .getByRole('link', { name: alice.userId, exact: true })
       .first()
       .getAttribute('href', { timeout: 45_000 });
     const memberAccountPath = (memberView ?? '').replace(/view$/, 'account');

@@ -20,6 +20,7 @@ import { AmountText } from '../../ui-kit/amount/amount-text.tsx';
 import { formatDateTime } from '../../ui-kit/date-time/format-date-time.ts';
 import { FailureAlert } from '../../ui-kit/failure-alert.tsx';
 import { showSuccessToast } from '../../ui-kit/toasts.ts';
+import { memberDetailQuery } from '../admin-members/admin-member-queries.ts';
 import { memberViewHref } from '../admin-members/member-list-page.tsx';
 import { localeAtom } from '../shell/locale-atom.ts';
 import { AccountStatusBadge } from '../wallet/account-status-badge.tsx';
@@ -134,6 +135,8 @@ function Fact(props: { label: string; children: ReactNode }) {
 function AccountFacts({ account }: { account: AdminWalletAccount }) {
   const { t } = useTranslation('admin-ledger');
   const locale = useAtomValue(localeAtom);
+  // The owner's user id (the same read as the frame's, from the cache).
+  const owner = useQuery(memberDetailQuery(account.member_seq));
   const amount = (value: string) => (
     <AmountText
       amount={value}
@@ -153,7 +156,7 @@ function AccountFacts({ account }: { account: AdminWalletAccount }) {
         </Fact>
         <Fact label={t('columns.member')}>
           <Anchor component={Link} to={memberViewHref(account.member_seq)}>
-            {t('columns.memberSeq', { seq: account.member_seq })}
+            {owner.data?.user_id ?? t('columns.memberSeq', { seq: account.member_seq })}
           </Anchor>
         </Fact>
         <Fact label={t('columns.regdate')}>

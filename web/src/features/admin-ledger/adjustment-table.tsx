@@ -137,7 +137,7 @@ export function AdjustmentTable(props: {
                   <Table.Td maw={280} style={{ whiteSpace: 'pre-wrap' }}>
                     {row.reason}
                   </Table.Td>
-                  <Table.Td>
+                  <Table.Td miw={130}>
                     <Badge color={statusColors[row.status]} variant="light">
                       {t(`adjustmentStatus.${row.status}`)}
                     </Badge>
