@@ -3,9 +3,17 @@
 // a valid code for A's OTP) and writes nothing; lists and /member/me only ever show the caller's.
 import { type RouteEntry, routeTable } from '@ledger/identity';
 import { identityDb } from '@ledger/identity-store';
+import { type SystemRole, systemAccountId, systemRoles } from '@ledger/ledger';
+import { ledgerBalancesProjection, ledgerBalancesProjectionName } from '@ledger/ledger-projections';
+import { type LedgerWriterService, startLedgerWriterService } from '@ledger/ledger-writer';
+import { createCheckpointAwaiter } from '@ledger/projection-runner';
+import { startProjector } from '@ledger/projector';
+import { silentLogger } from '@ledger/runtime';
 import { useTestDatabase } from '@ledger/testing';
+import { withdrawalsProjection, withdrawalsProjectionName } from '@ledger/withdrawal-processor';
+import { createApp } from '@ledger/write-api';
 import { type TestMember, totpAt } from '@ledger/write-api/testing';
-import { sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import {
   createIdentityPlatformTestKit,
@@ -18,18 +26,151 @@ let alice: TestMember;
 let bobToken: string;
 const aliceObjects: Record<string, string> = {};
 let aliceOtpSecret = '';
+let aliceToken = '';
+// A withdrawal exists only through the ledger: a real writer, the write API with its client, and
+// the ledger's and the withdrawals' projections (their queries and the account directory read them).
+let writer: LedgerWriterService;
+let ledgerApp: ReturnType<typeof createApp>;
+const stopping = new AbortController();
+let projector: ReturnType<typeof startProjector> | undefined;
+let awaiter: ReturnType<typeof createCheckpointAwaiter> | undefined;
+
+async function ledgerProjected(): Promise<void> {
+  const head = await kit.eventStore.headPosition();
+  if (head === undefined || awaiter === undefined) return;
+  const names = [ledgerBalancesProjectionName, withdrawalsProjectionName];
+  if (!(await awaiter.waitForPosition(names, head, 20_000))) {
+    throw new Error('the ledger projections did not catch up');
+  }
+  await kit.projected();
+}
+
+async function ledgerWrite(path: string, body: unknown, token: string, key?: string) {
+  return ledgerApp.request(path, {
+    method: 'POST',
+    headers: {
+      authorization: `Bearer ${token}`,
+      'content-type': 'application/json',
+      ...(key === undefined ? {} : { 'idempotency-key': key }),
+    },
+    body: JSON.stringify(body),
+  });
+}
+
+/** Alice's KRW account, funded, and a withdrawal she requests with her OTP (a real hold). */
+async function createAliceWithdrawal(): Promise<string> {
+  writer = await startLedgerWriterService({
+    databaseUrl: database().url,
+    logger: silentLogger,
+    runExpiry: false,
+  });
+  await writer.leading;
+  for (const systemRole of systemRoles as readonly SystemRole[]) {
+    const opened = await writer.submit({
+      commandId: `open:${systemRole}:KRW`,
+      actor: 'system:test',
+      command: {
+        type: 'OpenAccount',
+        data: {
+          account: systemAccountId(systemRole, 'KRW'),
+          asset: 'KRW',
+          decimalPoint: 0,
+          kind: 'system',
+          systemRole,
+        },
+      },
+    });
+    if (opened.kind !== 'answered') throw new Error(`open ${systemRole}: ${opened.kind}`);
+  }
+  ledgerApp = createApp({
+    db: kit.db,
+    logger: silentLogger,
+    identity: kit.identity,
+    ledger: { client: writer.client() },
+  });
+  awaiter = createCheckpointAwaiter(kit.db, { pollIntervalMs: 5 });
+  projector = startProjector({
+    db: kit.db as unknown as Kysely<unknown>,
+    eventStore: kit.eventStore,
+    projections: [ledgerBalancesProjection, withdrawalsProjection],
+    logger: silentLogger,
+    signal: stopping.signal,
+  });
+  // The account directory learns the asset's scale from the projected system accounts.
+  await ledgerProjected();
+  const account = await ledgerWrite(
+    '/api/v1/account',
+    { asset: 'KRW', title: 'Won' },
+    aliceToken,
+    'alice-account',
+  );
+  if (account.status !== 201) throw new Error(`account: ${await account.text()}`);
+  const accountSeq = ((await account.json()) as { data: { seq: number } }).data.seq;
+  const funded = await writer.submit({
+    commandId: 'fund-alice',
+    actor: 'system:test',
+    command: {
+      type: 'PostTransfer',
+      data: {
+        transferId: 'fund-alice',
+        legs: [
+          {
+            debit: systemAccountId('chainClearing', 'KRW'),
+            credit: `wallet:${accountSeq}`,
+            asset: 'KRW',
+            amount: '50000',
+          },
+        ],
+        cause: 'deposit',
+      },
+    },
+  });
+  if (funded.kind !== 'answered') throw new Error(`fund: ${funded.kind}`);
+  await ledgerProjected();
+  // A withdrawal needs an active OTP and a fresh code (each code is accepted once).
+  kit.clock.nowMs += 30_000;
+  const activated = await ledgerWrite(
+    `/api/v1/otp/${aliceObjects.otp}/activate`,
+    { otp_token: await totpAt(aliceOtpSecret, kit.clock.nowMs) },
+    aliceToken,
+  );
+  if (activated.status !== 200) throw new Error(`activate: ${await activated.text()}`);
+  // Activating the OTP ends her sessions: she logs in again with a code.
+  kit.clock.nowMs += 30_000;
+  aliceToken = (await kit.login(alice, await totpAt(aliceOtpSecret, kit.clock.nowMs))).token;
+  kit.clock.nowMs += 30_000;
+  const requested = await ledgerWrite(
+    '/api/v1/withdraw',
+    {
+      account_seq: accountSeq,
+      amount: '10000',
+      withdraw_address: 'bank-088-123456',
+      holder_name: 'Alice Kim',
+      bank_code: '088',
+      otp_token: await totpAt(aliceOtpSecret, kit.clock.nowMs),
+    },
+    aliceToken,
+    'alice-withdrawal',
+  );
+  if (requested.status !== 201) throw new Error(`withdraw: ${await requested.text()}`);
+  const withdrawalId = ((await requested.json()) as { data: { withdrawal_id: string } }).data
+    .withdrawal_id;
+  await ledgerProjected();
+  return withdrawalId;
+}
 
 beforeAll(async () => {
   kit = await createIdentityPlatformTestKit(database());
   alice = await kit.register('alice');
   const bob = await kit.register('bob');
-  const aliceToken = (await kit.login(alice)).token;
+  aliceToken = (await kit.login(alice)).token;
   bobToken = (await kit.login(bob)).token;
   const otp = await kit.post('/api/v1/otp', {}, { token: aliceToken });
   const registered = (await otp.json()) as { data: { otp_id: string; secret: string } };
   aliceObjects.otp = registered.data.otp_id;
   aliceOtpSecret = registered.data.secret;
   await kit.projected();
+  aliceObjects.withdrawal = await createAliceWithdrawal();
   // Brokerage commands arrive later (SPEC §7); a row of the read model stands for Alice's.
   await sql`INSERT INTO brokerages (seq, title, owner_member_seq, brokerage_type, regdate)
     VALUES (41, 'Alice Brokerage', ${alice.seq}, 'agency', now())`.execute(identityDb(kit.db));
@@ -43,6 +184,10 @@ beforeAll(async () => {
   aliceObjects.account = '77';
 });
 afterAll(async () => {
+  stopping.abort();
+  await projector?.done;
+  awaiter?.close();
+  await writer?.stop();
   await kit.close();
 });
 
@@ -57,14 +202,16 @@ async function callAsBob(route: RouteEntry): Promise<Response> {
   const path = route.path.replace(`:${route.id?.parameter}`, id);
   const authorization = `Bearer ${bobToken}`;
   if (route.service === 'query') return kit.queryApp.request(path, { headers: { authorization } });
-  return kit.app.request(path, {
+  return ledgerApp.request(path, {
     method: route.method,
     headers: { authorization, 'content-type': 'application/json' },
     // A valid body, so only the object's owner decides the answer.
     body: JSON.stringify(
       route.id?.kind === 'account'
         ? { title: 'Mine now' }
-        : { otp_token: await totpAt(aliceOtpSecret, kit.clock.nowMs) },
+        : route.id?.kind === 'withdrawal'
+          ? {}
+          : { otp_token: await totpAt(aliceOtpSecret, kit.clock.nowMs) },
     ),
   });
 }
@@ -80,6 +227,8 @@ test('the table has member routes with ids to check', () => {
     '/api/v1/brokerage/:seq',
     '/api/v1/otp/:otpId/activate',
     '/api/v1/otp/:otpId/deactivate',
+    '/api/v1/withdraw/:withdrawalId',
+    '/api/v1/withdraw/:withdrawalId/cancel',
   ]);
 });
 
@@ -97,7 +246,9 @@ describe.each(
     expect(Object.keys(problem).sort()).toEqual(
       ['code', 'instance', 'requestId', 'status', 'title', 'type'].sort(),
     );
-    expect(['otp_not_found', 'not_found', 'account_not_found']).toContain(problem.code);
+    expect(['otp_not_found', 'not_found', 'account_not_found', 'withdrawal_not_found']).toContain(
+      problem.code,
+    );
     expect(await kit.eventCount()).toBe(before);
   });
 });
@@ -117,7 +268,6 @@ test("lists and /member/me show only the caller's objects", async () => {
     member_info: { seq: number };
   };
   expect(me.member_info.seq).not.toBe(alice.seq);
-  const aliceToken = (await kit.login(alice)).token;
   const own = (await (
     await kit.get('/api/v1/brokerage?no_paging=1', { token: aliceToken })
   ).json()) as {
@@ -125,4 +275,12 @@ test("lists and /member/me show only the caller's objects", async () => {
   };
   expect(own.data.map((brokerage) => brokerage.seq)).toEqual([41]);
   expect((await kit.get('/api/v1/brokerage/41', { token: aliceToken })).status).toBe(200);
+  const withdrawals = (await (await kit.get('/api/v1/withdraw', { token: bobToken })).json()) as {
+    data: unknown[];
+  };
+  expect(withdrawals.data).toEqual([]);
+  // Alice's withdrawal exists and is hers, still requested after Bob's cancel.
+  const hers = await kit.get(`/api/v1/withdraw/${aliceObjects.withdrawal}`, { token: aliceToken });
+  expect(hers.status).toBe(200);
+  expect(((await hers.json()) as { data: { status: string } }).data.status).toBe('requested');
 });
