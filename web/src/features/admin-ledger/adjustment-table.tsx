@@ -2,6 +2,7 @@ import type { Adjustment } from '@ledger/contracts';
 import { Anchor, Badge, Button, Group, Modal, Stack, Table, Text, Textarea } from '@mantine/core';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
+import i18next from 'i18next';
 import { useAtomValue } from 'jotai';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -22,6 +23,25 @@ import {
 } from './admin-ledger-api.ts';
 import { scaleOf } from './amount-scale.ts';
 import { reasonProblem } from './ledger-admin-validation.ts';
+
+/** The ledger's rejections an adjustment can meet, as the problem codes the app localizes. */
+const rejectionCodes: Record<string, string> = {
+  InsufficientFunds: 'insufficient_funds',
+  AccountFrozen: 'account_frozen',
+  AccountNotFound: 'account_not_found',
+  AccountKindNotAllowed: 'account_kind_not_allowed',
+  InvalidAmount: 'amount_invalid',
+  AssetMismatch: 'asset_mismatch',
+};
+
+/** Why the ledger refused an approved adjustment, in the user's language where the app knows it. */
+function failureText(failure: Record<string, unknown>): string {
+  const type = typeof failure.type === 'string' ? failure.type : '';
+  const code = rejectionCodes[type];
+  return code !== undefined && i18next.exists(`codes.${code}`, { ns: 'errors' })
+    ? i18next.t(`codes.${code}` as 'codes.internal_error', { ns: 'errors' })
+    : type;
+}
 
 const statusColors: Record<Adjustment['status'], string> = {
   proposed: 'yellow',
@@ -141,6 +161,11 @@ export function AdjustmentTable(props: {
                     <Badge color={statusColors[row.status]} variant="light">
                       {t(`adjustmentStatus.${row.status}`)}
                     </Badge>
+                    {row.failure === null ? undefined : (
+                      <Text size="xs" c="red">
+                        {failureText(row.failure)}
+                      </Text>
+                    )}
                   </Table.Td>
                   <Table.Td>
                     <Anchor component={Link} to={memberViewHref(row.proposed_by)} size="sm">

@@ -4,7 +4,8 @@
 // asks for a reason and sends normal ↔ fraud with it; the forced adjustment shows the liability
 // warning, keeps its button disabled until the displayed phrase is typed exactly, checks amount
 // and reason, and sends one proposal with an Idempotency-Key; the proposer's own approval is
-// refused by the server and that refusal is shown localized.
+// refused by the server and that refusal is shown localized, as is why the ledger refused a
+// failed adjustment.
 import '../../test-support/dom-environment.ts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
@@ -74,7 +75,16 @@ beforeEach(() => {
   listQueries = [];
   writes = [];
   balanceAsked = [];
-  adjustments = [proposal('7a1c0e52-8f3b-4d7e-9a61-2b5c4d3e2f10', 1)];
+  adjustments = [
+    proposal('7a1c0e52-8f3b-4d7e-9a61-2b5c4d3e2f10', 1),
+    {
+      ...proposal('5e4d3c2b-1a09-4f8e-8d7c-6b5a49382716', 2),
+      direction: 'debit',
+      status: 'failed',
+      decided_by: 1,
+      failure: { type: 'AccountFrozen', account: 'wallet:21' },
+    },
+  ];
   server.use(
     http.post('/api/v1/auth/token/refresh', () => HttpResponse.json(tokenAnswer(fakeToken()))),
     http.get('/api/v1/member/me', () =>
@@ -128,7 +138,12 @@ beforeEach(() => {
         projections: [],
       }),
     ),
-    http.get('/api/v1/admin/adjustment', () => HttpResponse.json(listAnswer(adjustments))),
+    http.get('/api/v1/admin/adjustment', ({ request }) => {
+      const wanted = new URL(request.url).searchParams.get('status');
+      return HttpResponse.json(
+        listAnswer(adjustments.filter((row) => wanted === null || row.status === wanted)),
+      );
+    }),
     http.put('/api/v1/admin/account/21/status', async ({ request }) => {
       const body = (await request.json()) as { status: 'normal' | 'fraud' };
       writes.push({ path: 'status', key: request.headers.get('idempotency-key'), body });
@@ -258,6 +273,9 @@ test("the proposer's own approval is refused, and the refusal is shown localized
     await screen.findByText('You proposed this adjustment. Another administrator must approve it.'),
   ).toBeDefined();
   expect(writes.map((write) => write.path)).toEqual(['approve']);
+  // A failed adjustment says why the ledger refused it.
+  expect(within(table).getByText('Failed')).toBeDefined();
+  expect(within(table).getByText('This account is frozen. No money can leave it.')).toBeDefined();
 });
 
 test('the balance at an instant is read for the instant typed', async () => {
