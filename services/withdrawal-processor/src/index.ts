@@ -1,7 +1,8 @@
 /**
  * @ledger/withdrawal-processor: runs the withdrawal process of @ledger/withdrawals (docs/adr/0014):
  * the runner the write API calls, the worker that resumes unfinished withdrawals and reconciles sent
- * ones, the chain port (with a simulated chain), the `withdrawals` projection and its queries.
+ * ones, the chain port (over the chains of @ledger/chain), the `withdrawals` projection and its
+ * queries, and the deployable entry point (src/main.ts).
  */
 
 export {
@@ -10,18 +11,20 @@ export {
   certifiedAddressOf,
   securityLimitsSource,
 } from './catalog-sources.ts';
+export type { ConfirmedOutput, WithdrawalChain } from './chain-port.ts';
 export {
-  type ChainOutput,
-  createSimulatedWithdrawalChain,
-  type SimulatedWithdrawalChain,
-  type WithdrawalChain,
-} from './chain-port.ts';
+  catalogRouter,
+  createChainWithdrawals,
+  sharedSimulatedWithdrawalChain,
+  simulatedBankChainOf,
+  type WithdrawalRoute,
+  type WithdrawalRouter,
+} from './chain-withdrawals.ts';
 export {
   installWithdrawalFaultHook,
   type WithdrawalFaultPoint,
   withdrawalFaultPoints,
 } from './faults.ts';
-export { sharedSimulatedWithdrawalChain } from './shared-chain.ts';
 export type {
   WithdrawAssetRules,
   WithdrawAssetSource,

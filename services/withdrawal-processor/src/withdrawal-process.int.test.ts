@@ -1,9 +1,11 @@
-// Proves the withdrawal process against a real ledger writer and PostgreSQL: a withdrawal holds, is approved, sent, reconciled on its outputs and captured to chain clearing and fee revenue; T2 (50 concurrent full-balance requests place exactly one hold); the daily-limit race never accepts more than the limit and a cancel gives the allowance back; approve-all twice changes nothing the second time; T22 (a malleated txid completes on its outputs, a lost one stays sent and is never re-credited); a separate fee in another asset is held and captured with the amount; a member's withdrawal erases its holder names without changing an event.
+// Proves the withdrawal process against a real ledger writer and PostgreSQL: a withdrawal holds, is approved, sent, reconciled on its outputs and captured to chain clearing and fee revenue; T2 (50 concurrent full-balance requests place exactly one hold); the daily-limit race never accepts more than the limit and a cancel gives the allowance back; approve-all twice changes nothing the second time; T22 on @ledger/chain's simulated chain (a malleated txid completes on its outputs once it has the confirmations, a reorganized-away one stays sent and is never re-credited); a separate fee in another asset is held and captured with the amount; a member's withdrawal erases its holder names without changing an event.
 import { randomUUID } from 'node:crypto';
+import { createSimulatedChain } from '@ledger/chain';
 import { parseAmount } from '@ledger/ledger';
 import { useTestDatabase } from '@ledger/testing';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { createChainWithdrawals } from './chain-withdrawals.ts';
 import { startWithdrawalFixture, type WithdrawalFixture } from './testing/withdrawal-fixture.ts';
 import { WithdrawalProblem } from './withdrawal-problem.ts';
 import { limitAccountIdOf, type WithdrawalRunner } from './withdrawal-runner.ts';
@@ -52,7 +54,9 @@ describe('a withdrawal from request to completion', () => {
 
     const approved = await runner.approve(withdrawalId, admin);
     expect(approved.state.status).toBe('sent');
-    expect(fixture.chain.broadcasts.size).toBe(1);
+    expect(await fixture.chainTransactions(withdrawalId)).toEqual([
+      expect.objectContaining({ chain: 'sim-bank-btc', txid: approved.state.transfers[0]?.txid }),
+    ]);
     await fixture.project();
     expect(await runner.reconcile()).toEqual({ confirmed: 1 });
 
@@ -249,11 +253,9 @@ describe('administrators', () => {
     const rejected = await runner.reject(a, admin, 'address on a watch list');
     expect(rejected.state).toMatchObject({ status: 'rejected', hold: 'released' });
     const b = (await runner.request(fixture.input(41, 402, '0.3'))).state.request.withdrawalId;
-    fixture.chain.holdConfirmations(true);
     await runner.approve(b, admin);
     await expect(runner.cancel(b, 41)).rejects.toBeInstanceOf(WithdrawalProblem);
     await expect(runner.cancel(b, 99)).rejects.toMatchObject({ code: 'withdrawal_not_found' });
-    fixture.chain.holdConfirmations(false);
     expect(await fixture.balance('wallet:402')).toEqual({
       balance: '1.00000000',
       held: '0.30000000',
@@ -262,24 +264,34 @@ describe('administrators', () => {
 });
 
 describe('T22: withdrawals are tracked by internal id and outputs', () => {
-  test('a malleated transaction completes on its outputs; a lost one stays sent and nothing is re-credited', async () => {
+  test('a malleated transaction completes on its outputs once confirmed; a lost one stays sent and nothing is re-credited', async () => {
     await fixture.fundedAccount(501, 50, 'BTC', 8, '2.00000000');
     await fixture.project();
     await runner.reconcile(); // what earlier tests left sent
-    fixture.chain.holdConfirmations(true);
-    const malleated = (await runner.request(fixture.input(50, 501, '0.7', { toAddress: 'sim-m' })))
+    // BTC on a chain of its own that needs 3 confirmations (a plug-in's chain, not the bank's).
+    const chain = createSimulatedChain(fixture.db, 'sim-t22');
+    await chain.mine(1);
+    const onChain = fixture.runner({
+      chain: createChainWithdrawals(fixture.db, {
+        routeOf: async () => ({ chain, confirmations: 3 }),
+      }),
+    });
+    const lost = (await onChain.request(fixture.input(50, 501, '0.6', { toAddress: 'sim-l' })))
       .state.request.withdrawalId;
-    const lost = (await runner.request(fixture.input(50, 501, '0.6', { toAddress: 'sim-l' }))).state
-      .request.withdrawalId;
-    const sentM = await runner.approve(malleated, admin);
-    const sentL = await runner.approve(lost, admin);
-    const txidM = sentM.state.transfers[0]?.txid ?? '';
+    const sentL = await onChain.approve(lost, admin);
     const txidL = sentL.state.transfers[0]?.txid ?? '';
-    const replaced = fixture.chain.malleate(txidM);
-    fixture.chain.drop(txidL);
-    fixture.chain.holdConfirmations(false);
+    await chain.mine(1); // the lost one's block, reorganized away below
+    const malleated = (await onChain.request(fixture.input(50, 501, '0.7', { toAddress: 'sim-m' })))
+      .state.request.withdrawalId;
+    const sentM = await onChain.approve(malleated, admin);
+    const txidM = sentM.state.transfers[0]?.txid ?? '';
+    const replaced = await chain.malleate(txidM);
+    await chain.reorg(1); // drops txidL's block; the new first block takes the mempool (txidM')
+    expect(await chain.transaction(txidL)).toBeUndefined();
     await fixture.project();
-    expect(await runner.reconcile()).toEqual({ confirmed: 1 });
+    expect(await onChain.reconcile()).toEqual({ confirmed: 0 }); // two confirmations of three
+    await chain.mine(1);
+    expect(await onChain.reconcile()).toEqual({ confirmed: 1 });
     await fixture.project();
     const { rows } = await sql<{
       withdrawal_id: string;
@@ -297,7 +309,8 @@ describe('T22: withdrawals are tracked by internal id and outputs', () => {
       balance: '1.30000000',
       held: '0.60000000',
     });
-    expect(await runner.reconcile()).toEqual({ confirmed: 0 });
+    await chain.mine(400);
+    expect(await onChain.reconcile()).toEqual({ confirmed: 0 });
   });
 });
 

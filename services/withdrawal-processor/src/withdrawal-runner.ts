@@ -31,6 +31,7 @@ import {
 import { sql } from 'kysely';
 import type { CertifiedAddress } from './catalog-sources.ts';
 import type { WithdrawalChain } from './chain-port.ts';
+import { createChainWithdrawals } from './chain-withdrawals.ts';
 import { withdrawalFault } from './faults.ts';
 import { derivedEventId, handleStreamCommand, loadStream } from './process-store.ts';
 import type { WithdrawAssetSource, WithdrawLimitsSource } from './sources.ts';
@@ -49,7 +50,8 @@ export type WithdrawalRunnerDependencies = {
   db: Db;
   eventStore: EventStore;
   ledger: LedgerWriterClient;
-  chain: WithdrawalChain;
+  /** Where transfers are sent and reconciled; by default the chains of @ledger/chain over `db`. */
+  chain?: WithdrawalChain | undefined;
   logger: Logger;
   now?: () => Date;
   assets?: WithdrawAssetSource | undefined;
@@ -145,7 +147,8 @@ export const limitAccountIdOf = (memberSeq: number, asset: string) =>
 export type WithdrawalRunner = ReturnType<typeof createWithdrawalRunner>;
 
 export function createWithdrawalRunner(dependencies: WithdrawalRunnerDependencies) {
-  const { db, eventStore, ledger, chain, logger } = dependencies;
+  const { db, eventStore, ledger, logger } = dependencies;
+  const chain = dependencies.chain ?? createChainWithdrawals(db);
   const now = () => (dependencies.now ?? (() => new Date()))().toISOString();
   const directory = createWalletAccountDirectory(db);
 
@@ -698,8 +701,9 @@ export function createWithdrawalRunner(dependencies: WithdrawalRunnerDependencie
 
     /**
      * Reconciliation (T22): a sent withdrawal is confirmed by an output on the chain to its address
-     * with its net amount that no other withdrawal was matched to — whatever that output's txid.
-     * A txid that is not found changes nothing: the withdrawal stays sent (never re-credited).
+     * (and memo) with its net amount and the confirmations the asset needs on that chain, that no
+     * other withdrawal was matched to — whatever that output's txid. A txid that is not found
+     * changes nothing: the withdrawal stays sent (never re-credited, never failed by itself).
      */
     async reconcile(): Promise<{ confirmed: number }> {
       const { rows } = await sql<{ withdrawal_id: string }>`SELECT withdrawal_id FROM withdrawals
@@ -710,8 +714,17 @@ export function createWithdrawalRunner(dependencies: WithdrawalRunnerDependencie
       for (const { withdrawal_id: withdrawalId } of rows) {
         const { state } = await loadStream(eventStore, withdrawalStream(withdrawalId), aggregate);
         if (state.status !== 'sent' || state.confirmation !== null) continue;
-        const { asset, toAddress, netAmount, decimalPoint } = state.request;
-        const outputs = await chain.outputsTo(asset, toAddress);
+        const { asset, toAddress, memo, netAmount } = state.request;
+        const outputs = await chain
+          .confirmedOutputs({ asset, address: toAddress, memo, amount: netAmount })
+          .catch((error: unknown) => {
+            logger.warn('withdrawal reconciliation could not read the chain', {
+              withdrawalId,
+              asset,
+              error: String(error),
+            });
+            return [];
+          });
         const { rows: used } = await sql<{
           confirmed_txid: string;
         }>`SELECT confirmed_txid FROM withdrawals
@@ -721,11 +734,7 @@ export function createWithdrawalRunner(dependencies: WithdrawalRunnerDependencie
         const usedTxids = new Set(used.map((row) => row.confirmed_txid));
         const own = new Set(state.transfers.map((transfer) => transfer.txid));
         const candidates = outputs
-          .filter(
-            (output) =>
-              !usedTxids.has(output.txid) &&
-              amountAtScale(output.amount, decimalPoint) === netAmount,
-          )
+          .filter((output) => !usedTxids.has(output.txid))
           .sort((left, right) => Number(own.has(right.txid)) - Number(own.has(left.txid)));
         const match = candidates[0];
         if (match === undefined) continue;

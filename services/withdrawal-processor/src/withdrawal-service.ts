@@ -4,13 +4,12 @@ import type { LedgerWriterClient } from '@ledger/ledger-writer';
 import type { Logger } from '@ledger/runtime';
 import { assetCatalogSource, certifiedAddressOf, securityLimitsSource } from './catalog-sources.ts';
 import type { WithdrawalChain } from './chain-port.ts';
-import { sharedSimulatedWithdrawalChain } from './shared-chain.ts';
 import { startWithdrawalProcessor } from './withdrawal-processor.ts';
 import { createWithdrawalRunner } from './withdrawal-runner.ts';
 
 /**
  * The withdrawal processor as a service: a runner over the catalog, the security levels and the
- * chain (the simulated one by default), resuming and reconciling every `intervalMs`. Returns a
+ * chain (by default the chains of @ledger/chain over `db`), resuming and reconciling every `intervalMs`. Returns a
  * function that stops it.
  */
 export function startWithdrawalService(dependencies: {
@@ -27,7 +26,7 @@ export function startWithdrawalService(dependencies: {
     db,
     eventStore: dependencies.eventStore,
     ledger: dependencies.ledger,
-    chain: dependencies.chain ?? sharedSimulatedWithdrawalChain(),
+    chain: dependencies.chain,
     logger: dependencies.logger,
     ...(dependencies.now === undefined ? {} : { now: dependencies.now }),
     assets: assetCatalogSource(db),

@@ -1,6 +1,7 @@
 // A process for the withdrawal SIGKILL tests: it runs a withdrawal (request, approval, projection,
 // reconciliation) with its own ledger writer, and kills itself with SIGKILL the FAULT_AT-th time
 // it reaches FAULT_POINT (no clean-up of any kind runs). It prints "finished" if it never does.
+// It sends on the default chains (@ledger/chain's simulated chain, kept in the same Postgres).
 import { createDb, createPool } from '@ledger/db';
 import { createPostgresEventStore } from '@ledger/event-store/postgres';
 import { ledgerBalancesProjection } from '@ledger/ledger-projections';
@@ -10,7 +11,6 @@ import { silentLogger } from '@ledger/runtime';
 import { installWithdrawalFaultHook, type WithdrawalFaultPoint } from '../faults.ts';
 import { withdrawalsProjection } from '../withdrawal-projection.ts';
 import { createWithdrawalRunner, type WithdrawalInput } from '../withdrawal-runner.ts';
-import { createFileBackedChain } from './file-chain.ts';
 
 const url = process.env.DATABASE_URL as string;
 const faultPoint = process.env.FAULT_POINT as WithdrawalFaultPoint;
@@ -37,7 +37,6 @@ const runner = createWithdrawalRunner({
   db,
   eventStore: store,
   ledger: createInProcessClient(writer),
-  chain: createFileBackedChain(process.env.CHAIN_FILE as string),
   logger: silentLogger,
 });
 const project = async () => {

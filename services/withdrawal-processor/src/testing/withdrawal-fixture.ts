@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { createSimulatedChain, type SimulatedChain } from '@ledger/chain';
 import { createPool, type Db } from '@ledger/db';
 import type { EventStore } from '@ledger/event-store';
 import { createPostgresEventStore } from '@ledger/event-store/postgres';
@@ -16,11 +17,8 @@ import { type Projection, projectBatch, registerProjection } from '@ledger/proje
 import { silentLogger } from '@ledger/runtime';
 import { sql } from 'kysely';
 import type pg from 'pg';
-import {
-  createSimulatedWithdrawalChain,
-  type SimulatedWithdrawalChain,
-  type WithdrawalChain,
-} from '../chain-port.ts';
+import type { WithdrawalChain } from '../chain-port.ts';
+import { simulatedBankChainOf } from '../chain-withdrawals.ts';
 import { withdrawalsProjection } from '../withdrawal-projection.ts';
 import {
   createWithdrawalRunner,
@@ -36,9 +34,14 @@ export type WithdrawalFixture = {
   store: EventStore;
   writer: LedgerWriter;
   ledger: LedgerWriterClient;
-  chain: SimulatedWithdrawalChain;
-  /** A fresh runner (what a restarted process builds). */
-  runner(): WithdrawalRunner;
+  /** The Postgres simulated chain an asset without a plug-in is sent on (what the runner uses). */
+  bankChain(asset: string): SimulatedChain;
+  /** The transactions on any simulated chain that carry one of a withdrawal's transfer ids. */
+  chainTransactions(
+    withdrawalId: string,
+  ): Promise<{ chain: string; txid: string; transferId: string; outputs: number }[]>;
+  /** A fresh runner (what a restarted process builds), on the default chains unless given one. */
+  runner(options?: { chain?: WithdrawalChain }): WithdrawalRunner;
   accept(command: LedgerCommandInput): Promise<void>;
   /** Applies every event there is to the ledger and withdrawal projections. */
   project(): Promise<void>;
@@ -62,11 +65,7 @@ export type WithdrawalFixture = {
   close(): Promise<void>;
 };
 
-export async function startWithdrawalFixture(
-  url: string,
-  db: Db,
-  options: { chain?: WithdrawalChain } = {},
-): Promise<WithdrawalFixture> {
+export async function startWithdrawalFixture(url: string, db: Db): Promise<WithdrawalFixture> {
   const pool = createPool({ url, poolSizeMax: 8, applicationName: 'withdrawal-test' });
   const store = createPostgresEventStore({ pool });
   const writer = await createLedgerWriter({
@@ -76,9 +75,6 @@ export async function startWithdrawalFixture(
     logger: silentLogger,
   });
   const ledger = createInProcessClient(writer);
-  const simulated = createSimulatedWithdrawalChain();
-  const chain = simulated;
-  const runnerChain = options.chain ?? simulated;
   const accept = async (command: LedgerCommandInput) => {
     const result = await ledger.submit({ commandId: randomUUID(), actor: 'system:test', command });
     if (result.kind !== 'answered' || result.answer.kind !== 'accepted') {
@@ -94,13 +90,31 @@ export async function startWithdrawalFixture(
     store,
     writer,
     ledger,
-    chain,
-    runner: () =>
+    bankChain: (asset) => createSimulatedChain(db, simulatedBankChainOf(asset)),
+    async chainTransactions(withdrawalId) {
+      const { rows } = await sql<{
+        chain: string;
+        txid: string;
+        transfer_id: string;
+        outputs: number;
+      }>`SELECT chain, txid, transfer_id, jsonb_array_length(outputs) AS outputs
+        FROM simulated_chain_transactions
+        WHERE transfer_id LIKE ${`withdrawal:${withdrawalId}:%`} ORDER BY chain, sequence`.execute(
+        db,
+      );
+      return rows.map((row) => ({
+        chain: row.chain,
+        txid: row.txid,
+        transferId: row.transfer_id,
+        outputs: Number(row.outputs),
+      }));
+    },
+    runner: (runnerOptions = {}) =>
       createWithdrawalRunner({
         db,
         eventStore: store,
         ledger,
-        chain: runnerChain,
+        chain: runnerOptions.chain,
         logger: silentLogger,
       }),
     accept,
