@@ -122,11 +122,11 @@ test('the root path opens the admin index, whose menu lists every screen', async
 test('a menu entry opens its screen, which says it is not built yet', async () => {
   const app = renderApp('/admin');
   const menu = await screen.findByRole('navigation', { name: 'Screen menu' });
-  fireEvent.click(within(menu).getByRole('link', { name: /Withdrawal policy/ }));
-  await waitFor(() => expect(app.location().pathname).toBe('/admin/withdraw/policy'));
-  expect(await screen.findByRole('heading', { level: 1, name: 'Withdrawal policy' })).toBeDefined();
+  fireEvent.click(within(menu).getByRole('link', { name: /^Statistics/ }));
+  await waitFor(() => expect(app.location().pathname).toBe('/admin/statistic'));
+  expect(await screen.findByRole('heading', { level: 1, name: 'Statistics' })).toBeDefined();
   expect(screen.getByText('This screen is not built yet')).toBeDefined();
-  expect(document.title).toBe('Withdrawal policy | Ledger Exchange');
+  expect(document.title).toBe('Statistics | Ledger Exchange');
 });
 
 test('a detail screen path with an id is recognised', async () => {

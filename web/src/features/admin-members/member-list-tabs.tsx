@@ -4,7 +4,6 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
-import { formatAmount, isDecimalString } from '../../ui-kit/amount/amount-format.ts';
 import { formatDateTime } from '../../ui-kit/date-time/format-date-time.ts';
 import type { ListColumn } from '../../ui-kit/list/list-screen.tsx';
 import type { ListSearch } from '../../ui-kit/list/list-search.ts';
@@ -34,59 +33,8 @@ function rowKeyOf(row: UnknownRow): string {
 }
 
 /**
- * SPEC §2 member/{seq}/account: the member's wallet accounts (SPEC §3 Account). The wallet read
- * model arrives with the ledger issues; until then the server lists none and the tab says so.
- */
-export function MemberAccountTab({ seq, search, onSearchChange }: TabProps<MemberTabSearch>) {
-  const { t } = useTranslation('admin-members');
-  const locale = useAtomValue(localeAtom);
-  const accounts = useQuery({
-    ...memberUnknownTabQuery(seq, 'account', search),
-    placeholderData: keepPreviousData,
-  });
-  const columns: ListColumn<UnknownRow>[] = [
-    {
-      accessor: 'account_number',
-      title: t('accounts.number'),
-      text: (row) => field(row, 'account_number'),
-    },
-    { accessor: 'title', title: t('accounts.title'), text: (row) => field(row, 'title') },
-    {
-      accessor: 'balance',
-      title: t('accounts.balance'),
-      textAlign: 'right',
-      text: (row) => {
-        const balance = field(row, 'balance');
-        return isDecimalString(balance) ? formatAmount(balance, locale) : balance;
-      },
-    },
-    { accessor: 'status', title: t('accounts.status'), text: (row) => field(row, 'status') },
-    {
-      accessor: 'regdate',
-      title: t('accounts.regdate'),
-      isSortable: true,
-      text: (row) => formatDateTime(field(row, 'regdate'), locale),
-    },
-  ];
-  return (
-    <MemberTabTable
-      label={t('detail.tabs.account')}
-      search={search}
-      onSearchChange={onSearchChange}
-      columns={columns}
-      rows={accounts.data?.data}
-      total={accounts.data?.paging.total}
-      isFetching={accounts.isFetching}
-      error={accounts.error}
-      rowKey={rowKeyOf}
-      emptyText={t('accounts.empty')}
-    />
-  );
-}
-
-/**
  * SPEC §2 member/{seq}/oauth2-client: the member's OAuth2 clients (SPEC §3: name, id, redirect
- * URI). OAuth2 clients are not built yet; the server lists none and the tab says so.
+ * URI), active or revoked; they are registered and managed on admin oauth2-client/list.
  */
 export function MemberOauth2ClientTab({ seq, search, onSearchChange }: TabProps<MemberTabSearch>) {
   const { t } = useTranslation('admin-members');
@@ -112,6 +60,12 @@ export function MemberOauth2ClientTab({ seq, search, onSearchChange }: TabProps<
       title: t('oauth2Clients.regdate'),
       isSortable: true,
       text: (row) => formatDateTime(field(row, 'regdate'), locale),
+    },
+    {
+      accessor: 'revoked_at',
+      title: t('oauth2Clients.state'),
+      text: (row) =>
+        field(row, 'revoked_at') === '' ? t('oauth2Clients.active') : t('oauth2Clients.revoked'),
     },
   ];
   return (
