@@ -139,6 +139,14 @@ export const ConstantAnswerSchema = z.object({
   data: z.object({
     locales: z.object({ default: z.string(), supported: z.array(z.string()) }),
     assets: z.array(z.object({ code: z.string(), title: z.string(), decimal_point: z.number() })),
+    /** The member-facing ledger policy (settings `ledger.*`); amounts are decimal strings. */
+    ledger: z
+      .object({
+        accounts_per_asset_max: z.number().int(),
+        member_transfer_scope: z.enum(['own_accounts', 'any_member']),
+        member_transfer_fee: z.record(z.string(), z.string()),
+      })
+      .optional(),
     enumerations: z.record(z.string(), z.array(z.string())),
   }),
 });

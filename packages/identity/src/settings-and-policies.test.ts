@@ -43,6 +43,66 @@ describe('settings', () => {
   });
 });
 
+describe('ledger policy settings', () => {
+  const valid = (key: Parameters<typeof isValidSetting>[0], value: unknown) =>
+    isValidSetting(key, value);
+
+  it('defaults to the strict policy: own accounts only, no fee, every adjustment checked', () => {
+    const defaults = defaultSettings();
+    expect(defaults['ledger.accountsPerAssetMax']).toBe(20);
+    expect(defaults['ledger.memberTransferScope']).toBe('own_accounts');
+    expect(defaults['ledger.memberTransferFee']).toEqual({});
+    expect(defaults['ledger.adjustmentSingleApprovalMax']).toEqual({});
+    // Each call is a fresh copy: changing one never changes the catalogue's default.
+    expect(defaultSettings()['ledger.memberTransferFee']).not.toBe(
+      defaults['ledger.memberTransferFee'],
+    );
+  });
+
+  it('accepts integers in range and the two scopes only', () => {
+    expect(valid('ledger.accountsPerAssetMax', 1)).toBe(true);
+    expect(valid('ledger.accountsPerAssetMax', 0)).toBe(false);
+    expect(valid('ledger.accountsPerAssetMax', 2.5)).toBe(false);
+    expect(valid('ledger.accountsPerAssetMax', '5')).toBe(false);
+    expect(valid('ledger.memberTransferScope', 'any_member')).toBe(true);
+    expect(valid('ledger.memberTransferScope', 'everyone')).toBe(false);
+  });
+
+  it('takes amounts per asset as decimal strings under asset codes, never numbers', () => {
+    for (const key of ['ledger.memberTransferFee', 'ledger.adjustmentSingleApprovalMax'] as const) {
+      expect(valid(key, { KRW: '1000', BTC: '0.00010000', USDT2: '0' }), key).toBe(true);
+      expect(valid(key, { BTC: '0.000000000000000001' }), key).toBe(true);
+      expect(valid(key, { KRW: 1000 }), key).toBe(false);
+      expect(valid(key, { KRW: '-1' }), key).toBe(false);
+      expect(valid(key, { KRW: '1e3' }), key).toBe(false);
+      expect(valid(key, { KRW: '01' }), key).toBe(false);
+      expect(valid(key, { KRW: '1.' }), key).toBe(false);
+      expect(valid(key, { BTC: '0.0000000000000000001' }), key).toBe(false);
+      expect(valid(key, { krw: '1' }), key).toBe(false);
+      expect(valid(key, { '1KRW': '1' }), key).toBe(false);
+      expect(valid(key, JSON.parse('{"__proto__":"1"}')), key).toBe(false);
+      expect(valid(key, ['1']), key).toBe(false);
+      expect(valid(key, null), key).toBe(false);
+      expect(valid(key, '1000'), key).toBe(false);
+    }
+  });
+
+  it('changes the transfer scope and a fee by event, folded back', () => {
+    const scope = changeSetting(
+      { type: 'ChangeSetting', key: 'ledger.memberTransferScope', value: 'any_member', now },
+      defaultSettings(),
+    );
+    const fee = changeSetting(
+      { type: 'ChangeSetting', key: 'ledger.memberTransferFee', value: { KRW: '500' }, now },
+      defaultSettings(),
+    );
+    if (scope.kind !== 'accepted' || fee.kind !== 'accepted') throw new Error('refused');
+    const settings = settingsFrom([...scope.events, ...fee.events]);
+    expect(settings['ledger.memberTransferScope']).toBe('any_member');
+    expect(settings['ledger.memberTransferFee']).toEqual({ KRW: '500' });
+  });
+});
+
 describe('password policy', () => {
   it('checks length in code points, common passwords and the identifier', () => {
     expect(passwordProblem('short')).toBe('too_short');

@@ -21,6 +21,13 @@ export type LoginIdentifier = (typeof loginIdentifierValues)[number];
 export const mailProviderValues = ['outbox', 'smtp'] as const;
 export type MailProvider = (typeof mailProviderValues)[number];
 
+/** Who a member may send money to inside the exchange (SPEC internal transfer; docs/adr/0011). */
+export const memberTransferScopeValues = ['own_accounts', 'any_member'] as const;
+export type MemberTransferScope = (typeof memberTransferScopeValues)[number];
+
+/** An amount per asset code: decimal text (never a JS number), as on the wire (docs/adr/0005). */
+export type AmountPerAsset = Readonly<Record<string, string>>;
+
 export const localeValues = ['en-US', 'ja-JP', 'ko-KR', 'vi-VN', 'zh-TW'] as const;
 export type Locale = (typeof localeValues)[number];
 
@@ -60,6 +67,17 @@ export type IdentitySettings = {
   'kyc.realnameSiteCode': string;
   /** The real-name authority's execution path (the popup's entry URL). */
   'kyc.realnameExecutionPath': string;
+  /** Wallet accounts a member may open per asset. */
+  'ledger.accountsPerAssetMax': number;
+  /** own_accounts: only between a member's own accounts; any_member: also to another member's account. */
+  'ledger.memberTransferScope': MemberTransferScope;
+  /** Fee per asset on a transfer to another member (paid to the asset's fee revenue account). */
+  'ledger.memberTransferFee': AmountPerAsset;
+  /**
+   * Forced adjustments up to this amount (per asset) execute on one administrator's proposal;
+   * above it, and for every asset not listed, a second administrator must approve.
+   */
+  'ledger.adjustmentSingleApprovalMax': AmountPerAsset;
 };
 
 export type SettingKey = keyof IdentitySettings;
@@ -95,6 +113,26 @@ const isText =
 const emailPattern = /^[^\s@]{1,64}@[^\s@]{1,253}$/;
 const isSender = (value: unknown): value is string =>
   typeof value === 'string' && emailPattern.test(value);
+
+/** As the asset catalog's codes (packages/assets assetCodePattern). */
+const assetCodePattern = /^[A-Z][A-Z0-9]{0,15}$/;
+/** A non-negative decimal, at most 30 integer digits and 18 decimals (asset decimal_point 0..18). */
+const decimalPattern = /^(0|[1-9][0-9]{0,29})(\.[0-9]{1,18})?$/;
+
+function amountPerAsset(assetsMax: number) {
+  return (value: unknown): value is AmountPerAsset => {
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+    if (Object.getPrototypeOf(value) !== Object.prototype) return false;
+    const entries = Object.entries(value);
+    return (
+      entries.length <= assetsMax &&
+      entries.every(
+        ([code, amount]) =>
+          assetCodePattern.test(code) && typeof amount === 'string' && decimalPattern.test(amount),
+      )
+    );
+  };
+}
 
 export const settingsCatalogue: { [Key in SettingKey]: SettingRule<IdentitySettings[Key]> } = {
   'auth.accessTokenLifetimeSeconds': { defaultValue: 600, isValid: integerBetween(60, 3_600) },
@@ -146,6 +184,13 @@ export const settingsCatalogue: { [Key in SettingKey]: SettingRule<IdentitySetti
   'kyc.realnameAuthority': { defaultValue: 'simulated', isValid: oneOf(['simulated'] as const) },
   'kyc.realnameSiteCode': { defaultValue: '', isValid: isText(64) },
   'kyc.realnameExecutionPath': { defaultValue: '', isValid: isText(253) },
+  'ledger.accountsPerAssetMax': { defaultValue: 20, isValid: integerBetween(1, 1_000) },
+  'ledger.memberTransferScope': {
+    defaultValue: 'own_accounts',
+    isValid: oneOf(memberTransferScopeValues),
+  },
+  'ledger.memberTransferFee': { defaultValue: {}, isValid: amountPerAsset(1_000) },
+  'ledger.adjustmentSingleApprovalMax': { defaultValue: {}, isValid: amountPerAsset(1_000) },
 };
 
 export const settingKeys = Object.keys(settingsCatalogue) as SettingKey[];
@@ -159,7 +204,11 @@ export function defaultSettings(): IdentitySettings {
   const settings: Record<string, unknown> = {};
   for (const key of settingKeys) {
     const value: unknown = settingsCatalogue[key].defaultValue;
-    settings[key] = Array.isArray(value) ? [...value] : value;
+    settings[key] = Array.isArray(value)
+      ? [...value]
+      : typeof value === 'object' && value !== null
+        ? { ...value }
+        : value;
   }
   return settings as IdentitySettings;
 }

@@ -14,7 +14,9 @@ import { readSettings } from '../settings-reader.ts';
 /**
  * GET /constant (public): locales, the active assets of the catalogue with their decimal points
  * (in output order), the settings a client needs before login (sign-up, login identifier, OTP
- * rules; never a secret or a mail setting), and enumerations.
+ * rules; never a secret or a mail setting), the member-facing ledger policy (accounts per asset,
+ * transfer scope, transfer fee per asset; the adjustment threshold is for administrators only),
+ * and enumerations.
  */
 export function constantRoutes(db: IdentityDb) {
   return new Hono().get('/constant', async (c) => {
@@ -41,6 +43,11 @@ export function constantRoutes(db: IdentityDb) {
           sign_up_enabled: settings['member.signUpEnabled'],
           required_consents: settings['member.requiredConsents'],
           login_identifier: settings['member.loginIdentifier'],
+        },
+        ledger: {
+          accounts_per_asset_max: settings['ledger.accountsPerAssetMax'],
+          member_transfer_scope: settings['ledger.memberTransferScope'],
+          member_transfer_fee: settings['ledger.memberTransferFee'],
         },
         otp: {
           allow_cancel: settings['otp.allowCancel'],

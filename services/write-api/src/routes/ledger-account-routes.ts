@@ -23,7 +23,7 @@ import {
   ledgerResponse,
   submitToLedger,
 } from './ledger-submission.ts';
-import type { LedgerWriteContext } from './ledger-write-context.ts';
+import type { LedgerPolicy, LedgerWriteContext } from './ledger-write-context.ts';
 import { refuseRestrictedAccountCreation } from './security-account-check.ts';
 
 /**
@@ -170,40 +170,47 @@ async function refuseAboveAccountLimit(
       EXISTS (SELECT FROM ledger_command_outcomes WHERE actor = ${input.actor}
          AND command_id = ${input.key}) AS is_retry`.execute(context.db);
   const row = rows[0];
-  if (
-    row !== undefined &&
-    !row.is_retry &&
-    Number(row.accounts) >= context.policy.accountsPerAssetMax
-  ) {
+  if (row === undefined || row.is_retry) return;
+  const { accountsPerAssetMax } = await context.policy.current({ fresh: true });
+  if (Number(row.accounts) >= accountsPerAssetMax) {
     throw new ProblemError({
       status: 409,
       code: 'account_limit_reached',
-      title: `At most ${context.policy.accountsPerAssetMax} accounts per asset`,
+      title: `At most ${accountsPerAssetMax} accounts per asset`,
     });
   }
 }
 
-/** The target of a transfer: one of the caller's accounts by seq, or any account by number. */
+/**
+ * The target of a transfer (one of the caller's accounts by seq, or any account by number) and the
+ * policy it is decided with. A refusal by the scope is checked again on the settings as they are
+ * now (the copy may be up to a second old; refusals are rare, so this costs the hot path nothing).
+ */
 async function transferTarget(
   context: LedgerWriteContext,
   memberSeq: number,
   body: z.infer<typeof AccountTransferRequestSchema>,
-): Promise<WalletAccountFacts> {
+): Promise<{ target: WalletAccountFacts; policy: LedgerPolicy }> {
+  const policy = await context.policy.current();
   if (body.target_account_seq !== undefined) {
     const own = await context.directory.bySeq(body.target_account_seq);
     if (own === undefined || own.memberSeq !== memberSeq) throw accountNotFound();
-    return own;
+    return { target: own, policy };
   }
   const target = await context.directory.byAccountNumber(body.target_account_number ?? '');
   if (target === undefined) throw accountNotFound();
-  if (target.memberSeq !== memberSeq && context.policy.memberTransferScope !== 'any_member') {
+  if (target.memberSeq === memberSeq || policy.memberTransferScope === 'any_member') {
+    return { target, policy };
+  }
+  const now = await context.policy.current({ fresh: true });
+  if (now.memberTransferScope !== 'any_member') {
     throw new ProblemError({
       status: 403,
       code: 'member_transfer_not_allowed',
       title: "Transfers to another member's account are not allowed",
     });
   }
-  return target;
+  return { target, policy: now };
 }
 
 async function transferBetweenAccounts(
@@ -215,7 +222,7 @@ async function transferBetweenAccounts(
   const memberSeq = principalOf(c).memberSeq;
   const source = await context.directory.bySeq(body.source_account_seq);
   if (source === undefined || source.memberSeq !== memberSeq) throw accountNotFound();
-  const target = await transferTarget(context, memberSeq, body);
+  const { target, policy } = await transferTarget(context, memberSeq, body);
   if (target.account === source.account) {
     throw new ProblemError({ status: 422, code: 'same_account', title: 'The same account' });
   }
@@ -225,7 +232,7 @@ async function transferBetweenAccounts(
   const amount = amountAtScale(body.amount, source.decimalPoint);
   if (amount === undefined) throw amountProblem(body.amount, source.decimalPoint);
   const isOwn = target.memberSeq === memberSeq;
-  const legs = transferLegs(context, source, target, amount, isOwn);
+  const legs = transferLegs(policy, source, target, amount, isOwn);
   const actor = `member:${memberSeq}`;
   const accepted = await submitToLedger(context, c, {
     commandId: key,
@@ -258,7 +265,7 @@ async function transferBetweenAccounts(
 }
 
 function transferLegs(
-  context: LedgerWriteContext,
+  policy: LedgerPolicy,
   source: WalletAccountFacts,
   target: WalletAccountFacts,
   amount: string,
@@ -267,7 +274,7 @@ function transferLegs(
   const legs: Leg[] = [
     { debit: source.account, credit: target.account, asset: source.asset, amount },
   ];
-  const feeText = isOwn ? undefined : context.policy.memberTransferFee[source.asset];
+  const feeText = isOwn ? undefined : policy.memberTransferFee[source.asset];
   const fee = feeText === undefined ? undefined : amountAtScale(feeText, source.decimalPoint);
   if (fee !== undefined) {
     legs.push({

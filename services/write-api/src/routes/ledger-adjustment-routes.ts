@@ -151,13 +151,14 @@ export function ledgerAdjustmentRoutes(context: LedgerWriteContext) {
 }
 
 /** Within the single-approval threshold of its asset (none by default: always maker-checker). */
-function isWithinSingleApproval(
+async function isWithinSingleApproval(
   context: LedgerWriteContext,
   asset: string,
   amount: string,
   decimalPoint: number,
-): boolean {
-  const maximum = context.policy.adjustmentSingleApprovalMax[asset];
+): Promise<boolean> {
+  const policy = await context.policy.current({ fresh: true });
+  const maximum = policy.adjustmentSingleApprovalMax[asset];
   const maximumAtScale = maximum === undefined ? undefined : amountAtScale(maximum, decimalPoint);
   if (maximumAtScale === undefined) return false;
   return minorUnitsOf(amount, decimalPoint) <= minorUnitsOf(maximumAtScale, decimalPoint);
@@ -186,7 +187,12 @@ async function propose(
     amount,
     reason: body.reason,
     proposedBy,
-    approvalRequired: !isWithinSingleApproval(context, account.asset, amount, account.decimalPoint),
+    approvalRequired: !(await isWithinSingleApproval(
+      context,
+      account.asset,
+      amount,
+      account.decimalPoint,
+    )),
     proposedAt: context.identity.now().toISOString(),
   };
   const proposed = await runProcess(

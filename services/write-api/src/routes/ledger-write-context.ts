@@ -7,35 +7,18 @@ import type { LedgerWriterClient } from '@ledger/ledger-writer';
 import type { Logger } from '@ledger/runtime';
 import { sql } from 'kysely';
 import type { IdentityWriteDependencies } from '../identity-dependencies.ts';
+import {
+  createLedgerPolicySource,
+  type LedgerPolicy,
+  type LedgerPolicySource,
+} from './ledger-policy-source.ts';
+
+export type { LedgerPolicy } from './ledger-policy-source.ts';
 
 /**
- * The ledger policy the write API applies before a command reaches the writer. Until the settings
- * catalogue carries these keys (`ledger.memberTransferScope`, `ledger.memberTransferFee`,
- * `ledger.adjustmentSingleApprovalMax`), they come through createApp's dependencies, with the
- * strict defaults below (docs/adr/0011).
+ * What the ledger routes need from createApp: the writer client; the policy comes from the
+ * settings (`ledger.*` keys), `policy` overrides part of it (tests).
  */
-export type LedgerPolicy = {
-  /** own_accounts: a member moves money only between its own accounts; any_member: also to another member's account (by account number). */
-  memberTransferScope: 'own_accounts' | 'any_member';
-  /** Fee per asset (decimal text) on a transfer to another member, paid to the asset's fee revenue account. */
-  memberTransferFee: Readonly<Record<string, string>>;
-  /**
-   * Forced adjustments up to this amount (per asset) execute on one administrator's proposal;
-   * above it, and for every asset not listed, a second administrator must approve.
-   */
-  adjustmentSingleApprovalMax: Readonly<Record<string, string>>;
-  /** Wallet accounts per member and asset. */
-  accountsPerAssetMax: number;
-};
-
-export const defaultLedgerPolicy: LedgerPolicy = {
-  memberTransferScope: 'own_accounts',
-  memberTransferFee: {},
-  adjustmentSingleApprovalMax: {},
-  accountsPerAssetMax: 20,
-};
-
-/** What the ledger routes need from createApp: the writer client, and the policy. */
 export type LedgerWriteDependencies = {
   client: LedgerWriterClient;
   policy?: Partial<LedgerPolicy>;
@@ -46,7 +29,7 @@ export type LedgerWriteContext = {
   identity: IdentityWriteDependencies;
   logger: Logger;
   client: LedgerWriterClient;
-  policy: LedgerPolicy;
+  policy: LedgerPolicySource;
   directory: WalletAccountDirectory;
   metadata: RequestMetadataRecorder;
 };
@@ -68,7 +51,9 @@ export function createLedgerWriteContext(dependencies: {
     identity: dependencies.identity,
     logger: dependencies.logger,
     client: dependencies.ledger?.client ?? absentWriter,
-    policy: { ...defaultLedgerPolicy, ...dependencies.ledger?.policy },
+    policy: createLedgerPolicySource(dependencies.identity.eventStore, {
+      override: dependencies.ledger?.policy,
+    }),
     directory: createWalletAccountDirectory(dependencies.db),
     metadata: createRequestMetadataRecorder(dependencies.db, dependencies.logger),
   };
