@@ -1,0 +1,261 @@
+// Proves, in Chromium against the running product, money entering and leaving end to end (issue #10): a BTC deposit sent to alice's deposit address on the simulated chain shows pending while blocks are mined through the development control and is credited at 350 confirmations; alice then withdraws part of it with an OTP step-up, the administrator approves it, it is sent and completes; her wallet balance, her withdrawal history and the administrator's deposit and withdrawal lists all tell the same story.
+import { createRequire } from 'node:module';
+import { pathToFileURL } from 'node:url';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
+import { saveScreenshot } from './support/browser.ts';
+import { useRunningPlatform } from './support/running-platform.ts';
+import { logInThroughForm, missingKeys, openPage } from './support/web-pages.ts';
+
+const running = useRunningPlatform();
+const englishForm = { userId: 'User ID', password: 'Password', submit: 'Log in' };
+const alice = { userId: 'alice', password: 'ledger-demo-member-one' };
+const admin = { userId: 'admin', password: 'ledger-demo-chief-2025' };
+const totpPeriodMs = 30_000;
+/** Where alice's withdrawal goes: an address outside the exchange on the simulated chain. */
+const externalAddress = 'sim-e2e-alice-cold-wallet';
+
+type Otplib = { generate: (options: { secret: string }) => Promise<string> };
+
+/** otplib as @ledger/auth resolves it (the copy the server verifies codes with). */
+async function loadOtplib(): Promise<Otplib> {
+  const fromAuth = createRequire(import.meta.resolve('@ledger/auth'));
+  const module = (await import(pathToFileURL(fromAuth.resolve('otplib')).href)) as Otplib & {
+    default?: Otplib;
+  };
+  return typeof module.generate === 'function' ? module : (module.default as Otplib);
+}
+
+async function typeCode(boxes: Locator, code: string) {
+  await expect.poll(() => boxes.count()).toBe(code.length);
+  for (const [index, digit] of [...code].entries()) await boxes.nth(index).fill(digit);
+}
+
+/** The server accepts each TOTP step once: wait for the step after `after`. */
+async function nextTimeStep(after: number) {
+  const nextStep = (Math.floor(after / totpPeriodMs) + 1) * totpPeriodMs;
+  await new Promise((resolve) => setTimeout(resolve, Math.max(0, nextStep - Date.now()) + 1_000));
+}
+
+async function logInAt(page: Page, path: string, login: { userId: string; password: string }) {
+  await page.goto(path);
+  await page.waitForURL((url) => url.pathname === '/login-me', { timeout: 20_000 });
+  await logInThroughForm(page, login.userId, login.password, englishForm);
+  await page.waitForURL((url) => url.pathname === path.split('?')[0], { timeout: 20_000 });
+}
+
+/** The development control of the simulated chain, through the write API. */
+async function chainControl(path: string, body: unknown): Promise<void> {
+  const { platform } = running();
+  const response = await fetch(`${platform.urls.writeApi}/api/v1/development/chain/${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  expect(response.status, await response.clone().text()).toBeLessThan(300);
+}
+
+/** Fails with a screenshot of the page, so a red run shows what the screen said. */
+async function orScreenshot<T>(page: Page, name: string, waiting: Promise<T>): Promise<T> {
+  return waiting.catch(async (error: unknown) => {
+    await saveScreenshot(page, name);
+    throw error;
+  });
+}
+
+async function btcBalanceOf(page: Page): Promise<string> {
+  await page.goto('/wallet');
+  const assets = page.getByRole('table', { name: 'Assets' });
+  return (await assets.getByRole('row', { name: /^BTC/ }).textContent({ timeout: 20_000 })) ?? '';
+}
+
+describe('money movement', () => {
+  test('deposit on the chain → credited at 350 → withdraw with OTP → approved → completed', {
+    timeout: 420_000,
+  }, async () => {
+    const { browser, platform } = running();
+    const { generate } = await loadOtplib();
+    const page = await openPage(browser, platform, 'en-US');
+
+    // The deposit: alice's BTC address, a transaction to it, blocks mined one by one in batches.
+    await logInAt(page, '/wallet/deposit?asset=BTC', alice);
+    await page.getByRole('button', { name: 'Create deposit address' }).click({ timeout: 20_000 });
+    const addressCode = page.getByTestId('deposit-address');
+    await addressCode.waitFor({ timeout: 20_000 });
+    const address = ((await addressCode.textContent()) ?? '').trim();
+    expect(address).toMatch(/^sim1[0-9a-f]{38}$/);
+    await chainControl('send', { chain: 'sim-btc', address, amount: '0.25' });
+    await chainControl('mine', { chain: 'sim-btc', blocks: 100 });
+    const history = page.getByRole('table').first();
+    const pending = history.getByRole('row', { name: /Waiting for confirmations/ });
+    await orScreenshot(page, 'money-deposit-not-pending', pending.waitFor({ timeout: 30_000 }));
+    await expect.poll(async () => pending.textContent(), { timeout: 30_000 }).toContain('/ 350');
+    await saveScreenshot(page, 'money-deposit-pending');
+    // Pending is visible but not spendable: the wallet still shows the seeded 0.5 BTC only.
+    await expect.poll(() => btcBalanceOf(page), { timeout: 20_000 }).toContain('0.5');
+    expect(await btcBalanceOf(page)).not.toContain('0.75');
+
+    await chainControl('mine', { chain: 'sim-btc', blocks: 250 });
+    await page.goto('/wallet/deposit?asset=BTC');
+    const credited = history.getByRole('row', { name: /Credited/ });
+    await orScreenshot(page, 'money-deposit-not-credited', credited.waitFor({ timeout: 60_000 }));
+    expect(await credited.textContent()).toContain('0.25');
+    await saveScreenshot(page, 'money-deposit-credited');
+    await expect.poll(() => btcBalanceOf(page), { timeout: 20_000 }).toContain('0.75');
+    await saveScreenshot(page, 'money-wallet-after-deposit');
+
+    // A withdrawal needs an OTP: alice registers one on my page and logs in again with it.
+    await page.goto('/my-page');
+    const otp = page.getByRole('region', { name: 'One-time password (OTP)' });
+    await otp.getByRole('button', { name: 'Register a new OTP' }).click({ timeout: 20_000 });
+    const setup = page.getByRole('region', { name: 'Set up your authenticator app' });
+    const otpauthUri = await setup
+      .getByRole('link', { name: 'Open in an authenticator app on this device' })
+      .getAttribute('href');
+    const secret = new URL(otpauthUri ?? '').searchParams.get('secret') ?? '';
+    await setup.getByLabel(/I have stored the setup key/).check();
+    let lastStepAt = Date.now();
+    await typeCode(setup.getByLabel('One-time password'), await generate({ secret }));
+    await page.waitForURL((url) => url.pathname === '/login-me', { timeout: 20_000 });
+    await nextTimeStep(lastStepAt);
+    await logInThroughForm(page, alice.userId, alice.password, englishForm);
+    const otpForm = page.getByRole('form', { name: 'One-time password form' });
+    await otpForm.waitFor();
+    lastStepAt = Date.now();
+    await typeCode(otpForm.getByLabel('One-time password'), await generate({ secret }));
+    await page.waitForURL((url) => url.pathname === '/my-page', { timeout: 20_000 });
+
+    // The application from the BTC account, confirmed with a fresh code.
+    await page.goto('/wallet/withdraw');
+    const form = page.getByRole('form', { name: 'Withdrawal application' });
+    await form.waitFor({ timeout: 20_000 });
+    const accountSelect = form.getByLabel(/^Account/);
+    await expect
+      .poll(() => accountSelect.locator('option').count(), { timeout: 20_000 })
+      .toBeGreaterThan(0);
+    const btcOption = await accountSelect
+      .locator('option', { hasText: '· BTC' })
+      .first()
+      .getAttribute('value');
+    await accountSelect.selectOption(btcOption ?? '');
+    await form.getByLabel(/^Amount/).click();
+    await form.getByLabel(/^Amount/).fill('0.1');
+    await form.getByLabel(/^Withdraw address/).fill(externalAddress);
+    await form.getByLabel(/^Holder name/).fill('Alice Kim');
+    await nextTimeStep(lastStepAt);
+    await typeCode(form.getByLabel('OTP code'), await generate({ secret }));
+    await form.getByRole('button', { name: 'Request withdrawal' }).click();
+    await page
+      .getByText(/Withdrawal requested/)
+      .waitFor({ timeout: 20_000 })
+      .catch(async (error: unknown) => {
+        await saveScreenshot(page, 'money-withdraw-request-failed');
+        throw new Error(`no confirmation; the form says: ${await form.textContent()}`, {
+          cause: error,
+        });
+      });
+    const mine = page.getByRole('row').filter({ hasText: externalAddress });
+    await expect.poll(async () => mine.textContent(), { timeout: 20_000 }).toContain('Requested');
+    await saveScreenshot(page, 'money-withdraw-requested');
+    expect(await missingKeys(page)).toEqual([]);
+
+    // The administrator sees the credited deposit, then approves the withdrawal; once sent, the
+    // chain confirms its transaction (blocks mined) and reconciliation completes it.
+    const adminPage = await openPage(browser, platform, 'en-US');
+    await logInAt(adminPage, '/admin/deposit/list', admin);
+    const adminDeposit = adminPage.getByRole('row', { name: /Credited/ }).filter({
+      hasText: '0.25',
+    });
+    await orScreenshot(
+      adminPage,
+      'money-admin-deposit-missing',
+      adminDeposit.first().waitFor({ timeout: 20_000 }),
+    );
+    await saveScreenshot(adminPage, 'money-admin-deposit-list');
+    await adminPage.goto('/admin/withdraw/list');
+    const row = adminPage.getByRole('row').filter({ hasText: 'Alice Kim' });
+    await row.waitFor({ timeout: 20_000 });
+    expect(await row.textContent()).toContain(externalAddress);
+    await row.getByRole('button', { name: 'Approve' }).click();
+    await adminPage.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
+    const statusOf = async () => {
+      await adminPage.reload();
+      await row.waitFor({ timeout: 20_000 });
+      return (await row.textContent()) ?? '';
+    };
+    await expect.poll(statusOf, { timeout: 60_000, interval: 2_000 }).toMatch(/Sent|Completed/);
+    await saveScreenshot(adminPage, 'money-admin-withdraw-sent');
+    // A chain withdrawal settles on the asset's confirmations; mining more is harmless otherwise.
+    await chainControl('mine', { chain: 'sim-btc', blocks: 350 });
+    await orScreenshot(
+      adminPage,
+      'money-admin-withdraw-not-completed',
+      expect.poll(statusOf, { timeout: 90_000, interval: 2_000 }).toContain('Completed'),
+    );
+    await saveScreenshot(adminPage, 'money-admin-withdraw-completed');
+    expect(await missingKeys(adminPage)).toEqual([]);
+    await adminPage.goto('/admin/withdraw-transfer/list');
+    const transfer = adminPage.getByRole('row').filter({ hasText: externalAddress });
+    await transfer.waitFor({ timeout: 20_000 });
+    await saveScreenshot(adminPage, 'money-admin-withdraw-transfers');
+    await adminPage.context().close();
+
+    // Alice: her history says completed, and her BTC balance is 0.75 − 0.1 (no fee on BTC here).
+    await page.goto('/wallet/withdraw');
+    await expect
+      .poll(
+        async () => {
+          await page.reload();
+          return mine.textContent({ timeout: 20_000 });
+        },
+        { timeout: 30_000, interval: 2_000 },
+      )
+      .toContain('Completed');
+    await saveScreenshot(page, 'money-withdraw-completed');
+    await expect.poll(() => btcBalanceOf(page), { timeout: 20_000 }).toContain('0.65');
+    await saveScreenshot(page, 'money-wallet-after-withdrawal');
+    // Her BTC account's balance history: the deposit in, the withdrawal out.
+    await page
+      .getByRole('table', { name: 'My accounts' })
+      .getByRole('link', { name: 'History of BTC wallet' })
+      .click();
+    await page.waitForURL((url) => /^\/wallet\/account\/\d+$/.test(url.pathname));
+    const accountSeq = new URL(page.url()).pathname.split('/').pop() ?? '';
+    const balanceHistory = page.getByRole('table', { name: 'Balance history' });
+    const depositEntry = balanceHistory.getByRole('row').filter({ hasText: 'Deposit' });
+    await orScreenshot(
+      page,
+      'money-history-no-deposit',
+      depositEntry.first().waitFor({ timeout: 30_000 }),
+    );
+    expect(await depositEntry.first().textContent()).toContain('0.25');
+    const withdrawalEntry = balanceHistory.getByRole('row').filter({ hasText: /Withdrawal/ });
+    await withdrawalEntry.first().waitFor({ timeout: 30_000 });
+    expect(await withdrawalEntry.allTextContents()).toEqual(
+      expect.arrayContaining([expect.stringContaining('0.1')]),
+    );
+    await saveScreenshot(page, 'money-member-balance-history');
+    expect(await missingKeys(page)).toEqual([]);
+    await page.context().close();
+
+    // The administrator's view of the same account: the same balance and the same changes.
+    const adminAgain = await openPage(browser, platform, 'en-US');
+    await logInAt(adminAgain, `/admin/account/${accountSeq}/view`, admin);
+    await orScreenshot(
+      adminAgain,
+      'money-admin-account-balance-missing',
+      adminAgain.getByText('0.65 BTC').first().waitFor({ timeout: 30_000 }),
+    );
+    await adminAgain.getByRole('tab', { name: 'Balance changes' }).click();
+    const log = adminAgain.getByRole('table', { name: 'Balance changes' });
+    await log.getByRole('row').filter({ hasText: 'Deposit' }).first().waitFor({ timeout: 30_000 });
+    await log
+      .getByRole('row')
+      .filter({ hasText: /Withdrawal/ })
+      .first()
+      .waitFor({ timeout: 30_000 });
+    await saveScreenshot(adminAgain, 'money-admin-account-balance-log');
+    expect(await missingKeys(adminAgain)).toEqual([]);
+    await adminAgain.context().close();
+  });
+});
