@@ -30,3 +30,14 @@ export type WithdrawalChain = {
     amount: string;
   }): Promise<ConfirmedOutput[]>;
 };
+
+/**
+ * The chain will not take a transfer now (its asset is frozen: an administrator's hold, or a deep
+ * reorg's alert). Not a failed broadcast: the step stays to be taken, and the worker retries it.
+ */
+export class BroadcastDeferred extends Error {
+  constructor(reason: string) {
+    super(reason);
+    this.name = 'BroadcastDeferred';
+  }
+}

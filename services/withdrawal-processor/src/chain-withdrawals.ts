@@ -2,7 +2,7 @@ import { getAsset, getAssetPlugin } from '@ledger/assets-store';
 import { type ChainAdapter, confirmationsOf, createSimulatedChain } from '@ledger/chain';
 import type { Db } from '@ledger/db';
 import type { Kysely } from 'kysely';
-import type { WithdrawalChain } from './chain-port.ts';
+import { BroadcastDeferred, type WithdrawalChain } from './chain-port.ts';
 
 /**
  * Withdrawals on the chains of @ledger/chain (docs/adr/0014, addendum): the same Postgres-backed
@@ -23,6 +23,8 @@ export type WithdrawalRoute = {
   confirmations: number;
   /** Settles a broadcast transaction at once (the simulated bank of an asset without a chain). */
   settle?: ((txid: string) => Promise<void>) | undefined;
+  /** Why nothing is sent or confirmed now (the asset is frozen), if so. */
+  frozen?: string | undefined;
 };
 
 export type WithdrawalRouter = (asset: string) => Promise<WithdrawalRoute>;
@@ -44,11 +46,13 @@ async function unlessMissing<T>(read: () => Promise<T>, fallback: T): Promise<T>
  * The routes of the asset catalog: an asset with a `simulated` plug-in is sent on that plug-in's
  * chain (the one its deposits are scanned on) and needs the asset's confirmations; an asset
  * without a plug-in is sent on its simulated bank chain, where a transfer settles at once (one
- * confirmation). Another plug-in kind has no sender in this build: its broadcast fails.
+ * confirmation). Another plug-in kind has no sender in this build: its broadcast fails. A frozen
+ * asset (ADR 0012: deposits and withdrawals) sends and confirms nothing until it is unfrozen.
  */
 export function catalogRouter(db: Db): WithdrawalRouter {
   return async (code) => {
     const asset = await unlessMissing(() => getAsset(db as AnyDb, code), undefined);
+    const frozen = asset?.isFrozen === true ? `${code} is frozen` : undefined;
     const plugin =
       asset?.pluginId === null || asset?.pluginId === undefined
         ? undefined
@@ -58,6 +62,7 @@ export function catalogRouter(db: Db): WithdrawalRouter {
       return {
         chain: bank,
         confirmations: 1,
+        frozen,
         async settle(txid) {
           if ((await bank.transaction(txid))?.blockHeight === null) await bank.mine(1);
         },
@@ -69,6 +74,7 @@ export function catalogRouter(db: Db): WithdrawalRouter {
     return {
       chain: createSimulatedChain(db as AnyDb, plugin.pluginId),
       confirmations: Math.max(1, asset.confirmationsRequired),
+      frozen,
     };
   };
 }
@@ -81,6 +87,7 @@ export function createChainWithdrawals(
   return {
     async broadcast(transfer) {
       const route = await routeOf(transfer.asset);
+      if (route.frozen !== undefined) throw new BroadcastDeferred(route.frozen);
       const { txid } = await route.chain.broadcast({
         transferId: transfer.transferId,
         outputs: [{ address: transfer.to, memo: transfer.memo, amount: transfer.amount }],
@@ -90,6 +97,7 @@ export function createChainWithdrawals(
     },
     async confirmedOutputs(query) {
       const route = await routeOf(query.asset);
+      if (route.frozen !== undefined) return [];
       const tip = await route.chain.tip();
       if (tip === undefined) return [];
       const found = await route.chain.findOutputs({

@@ -11,7 +11,7 @@ export {
   certifiedAddressOf,
   securityLimitsSource,
 } from './catalog-sources.ts';
-export type { ConfirmedOutput, WithdrawalChain } from './chain-port.ts';
+export { BroadcastDeferred, type ConfirmedOutput, type WithdrawalChain } from './chain-port.ts';
 export {
   catalogRouter,
   createChainWithdrawals,

@@ -30,7 +30,7 @@ import {
 } from '@ledger/withdrawals';
 import { sql } from 'kysely';
 import type { CertifiedAddress } from './catalog-sources.ts';
-import type { WithdrawalChain } from './chain-port.ts';
+import { BroadcastDeferred, type WithdrawalChain } from './chain-port.ts';
 import { createChainWithdrawals } from './chain-withdrawals.ts';
 import { withdrawalFault } from './faults.ts';
 import { derivedEventId, handleStreamCommand, loadStream } from './process-store.ts';
@@ -280,6 +280,15 @@ export function createWithdrawalRunner(dependencies: WithdrawalRunnerDependencie
               formatAmount(0n, state.request.decimalPoint);
             outcome = { kind: 'broadcast', txid: sent.txid, from: sent.from, feeAmount };
           } catch (error) {
+            if (error instanceof BroadcastDeferred) {
+              // Not a failure: nothing was sent; the resumer takes the step again later.
+              throw new WithdrawalProblem(
+                409,
+                'asset_frozen',
+                'Withdrawals of this asset are frozen; it will be sent once the freeze is lifted',
+                error.message,
+              );
+            }
             logger.warn('withdrawal broadcast failed', {
               withdrawalId,
               transferId: step.transferId,
@@ -768,7 +777,13 @@ export function createWithdrawalRunner(dependencies: WithdrawalRunnerDependencie
         const before = (await loadStream(eventStore, withdrawalStream(withdrawalId), aggregate))
           .state;
         if (nextStep(before).kind === 'none') continue;
-        await advance(withdrawalId);
+        try {
+          await advance(withdrawalId);
+        } catch (error) {
+          // A ledger outage or a frozen asset: this one waits, the others go on.
+          if (waits(error)) continue;
+          throw error;
+        }
         resumed += 1;
       }
       return { resumed };
@@ -831,7 +846,7 @@ export function createWithdrawalRunner(dependencies: WithdrawalRunnerDependencie
     readPolicy,
   };
 
-  /** Advances after an administrator's decision; a ledger outage leaves it for the resumer. */
+  /** Advances after an administrator's decision; a ledger outage or a freeze leaves it for the resumer. */
   async function advanceOrLeave(
     withdrawalId: string,
     requestId?: string,
@@ -839,10 +854,17 @@ export function createWithdrawalRunner(dependencies: WithdrawalRunnerDependencie
     try {
       return await advance(withdrawalId, requestId);
     } catch (error) {
-      if (error instanceof WithdrawalProblem && error.status === 503) return undefined;
+      if (waits(error)) return undefined;
       throw error;
     }
   }
+}
+
+/** A step that cannot be taken now (the ledger did not answer, the asset is frozen): taken later. */
+function waits(error: unknown): boolean {
+  return (
+    error instanceof WithdrawalProblem && (error.status === 503 || error.code === 'asset_frozen')
+  );
 }
 
 function hashOf(text: string): string {
