@@ -70,9 +70,9 @@ describe('protected paths', () => {
         return HttpResponse.json(listAnswer([]));
       }),
     );
-    const app = renderApp('/admin/withdraw/list?page=2');
+    const app = renderApp('/admin/statistic?page=2');
     await waitFor(() => expect(app.location().pathname).toBe('/login-me'));
-    expect(app.search()).toEqual({ redirectFrom: '/admin/withdraw/list?page=2' });
+    expect(app.search()).toEqual({ redirectFrom: '/admin/statistic?page=2' });
 
     fireEvent.change(await screen.findByLabelText(/User ID/), { target: { value: 'alice' } });
     fireEvent.change(screen.getByLabelText(/Password/), { target: { value: 'secret' } });
@@ -82,11 +82,9 @@ describe('protected paths', () => {
       fireEvent.change(code[index] as HTMLElement, { target: { value: digit } });
     });
 
-    await waitFor(() => expect(app.location().pathname).toBe('/admin/withdraw/list'));
+    await waitFor(() => expect(app.location().pathname).toBe('/admin/statistic'));
     expect(app.search()).toEqual({ page: '2' });
-    expect(
-      await screen.findByRole('heading', { level: 1, name: 'Withdrawal requests' }),
-    ).toBeDefined();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Statistics' })).toBeDefined();
     expect(screen.getByText('This screen is not built yet')).toBeDefined();
     expect(accessTokenCookie.read()).toBe(token);
     expect(calls.filter((call) => call.startsWith('token'))).toEqual([
