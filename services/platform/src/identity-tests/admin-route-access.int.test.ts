@@ -37,11 +37,20 @@ function concretePath(route: RouteEntry, ids: { memberSeq: number }): string {
     .replace(':seq', String(ids.memberSeq))
     .replace(':roleId', randomUUID())
     .replace(':otpId', randomUUID())
-    .replace(':key', 'otp.maximumCount');
+    .replace(':key', 'otp.maximumCount')
+    .replace(':clientId', 'oc_AAAAAAAAAAAAAAAAAAAAAA')
+    .replace(':adjustmentId', randomUUID())
+    .replace(':code', 'BTC')
+    .replace(':pluginId', 'sim-btc')
+    .replace(':requestId', randomUUID())
+    .replace(':depositId', 'sim-btc:f00dfeed:0')
+    .replace(':withdrawalId', randomUUID())
+    .replace(':asset', 'BTC');
 }
 
 async function call(route: RouteEntry, token: string | undefined): Promise<Response> {
   const path = concretePath(route, { memberSeq: member.seq });
+  expect(path, 'every parameter has a concrete value').not.toMatch(/\/:/);
   const headers: Record<string, string> =
     token === undefined ? {} : { authorization: `Bearer ${token}` };
   if (route.service === 'query') return kit.queryApp.request(path, { headers });
