@@ -41,6 +41,7 @@ import { Route as AuthenticatedAdminActivityLogListRouteImport } from './routes/
 import { Route as AuthenticatedAdminAssetPluginListRouteImport } from './routes/_authenticated/admin/asset-plugin/list'
 import { Route as AuthenticatedAdminAssetListRouteImport } from './routes/_authenticated/admin/asset/list'
 import { Route as AuthenticatedAdminConfigKycRouteImport } from './routes/_authenticated/admin/config/kyc'
+import { Route as AuthenticatedAdminConfigServiceRouteImport } from './routes/_authenticated/admin/config/service'
 import { Route as AuthenticatedAdminDepositListRouteImport } from './routes/_authenticated/admin/deposit/list'
 import { Route as AuthenticatedAdminKycAssetWithdrawAddressCertificationListRouteImport } from './routes/_authenticated/admin/kyc-asset-withdraw-address-certification/list'
 import { Route as AuthenticatedAdminKycCertificationListRouteImport } from './routes/_authenticated/admin/kyc-certification/list'
@@ -239,6 +240,12 @@ const AuthenticatedAdminConfigKycRoute =
     path: '/config/kyc',
     getParentRoute: () => AuthenticatedAdminRouteRoute,
   } as any)
+const AuthenticatedAdminConfigServiceRoute =
+  AuthenticatedAdminConfigServiceRouteImport.update({
+    id: '/config/service',
+    path: '/config/service',
+    getParentRoute: () => AuthenticatedAdminRouteRoute,
+  } as any)
 const AuthenticatedAdminDepositListRoute =
   AuthenticatedAdminDepositListRouteImport.update({
     id: '/deposit/list',
@@ -420,6 +427,7 @@ export interface FileRoutesByFullPath {
   '/admin/asset-plugin/list': typeof AuthenticatedAdminAssetPluginListRoute
   '/admin/asset/list': typeof AuthenticatedAdminAssetListRoute
   '/admin/config/kyc': typeof AuthenticatedAdminConfigKycRoute
+  '/admin/config/service': typeof AuthenticatedAdminConfigServiceRoute
   '/admin/deposit/list': typeof AuthenticatedAdminDepositListRoute
   '/admin/kyc-asset-withdraw-address-certification/list': typeof AuthenticatedAdminKycAssetWithdrawAddressCertificationListRoute
   '/admin/kyc-certification/list': typeof AuthenticatedAdminKycCertificationListRoute
@@ -472,6 +480,7 @@ export interface FileRoutesByTo {
   '/admin/asset-plugin/list': typeof AuthenticatedAdminAssetPluginListRoute
   '/admin/asset/list': typeof AuthenticatedAdminAssetListRoute
   '/admin/config/kyc': typeof AuthenticatedAdminConfigKycRoute
+  '/admin/config/service': typeof AuthenticatedAdminConfigServiceRoute
   '/admin/deposit/list': typeof AuthenticatedAdminDepositListRoute
   '/admin/kyc-asset-withdraw-address-certification/list': typeof AuthenticatedAdminKycAssetWithdrawAddressCertificationListRoute
   '/admin/kyc-certification/list': typeof AuthenticatedAdminKycCertificationListRoute
@@ -532,6 +541,7 @@ export interface FileRoutesById {
   '/_authenticated/admin/asset-plugin/list': typeof AuthenticatedAdminAssetPluginListRoute
   '/_authenticated/admin/asset/list': typeof AuthenticatedAdminAssetListRoute
   '/_authenticated/admin/config/kyc': typeof AuthenticatedAdminConfigKycRoute
+  '/_authenticated/admin/config/service': typeof AuthenticatedAdminConfigServiceRoute
   '/_authenticated/admin/deposit/list': typeof AuthenticatedAdminDepositListRoute
   '/_authenticated/admin/kyc-asset-withdraw-address-certification/list': typeof AuthenticatedAdminKycAssetWithdrawAddressCertificationListRoute
   '/_authenticated/admin/kyc-certification/list': typeof AuthenticatedAdminKycCertificationListRoute
@@ -590,6 +600,7 @@ export interface FileRouteTypes {
     | '/admin/asset-plugin/list'
     | '/admin/asset/list'
     | '/admin/config/kyc'
+    | '/admin/config/service'
     | '/admin/deposit/list'
     | '/admin/kyc-asset-withdraw-address-certification/list'
     | '/admin/kyc-certification/list'
@@ -642,6 +653,7 @@ export interface FileRouteTypes {
     | '/admin/asset-plugin/list'
     | '/admin/asset/list'
     | '/admin/config/kyc'
+    | '/admin/config/service'
     | '/admin/deposit/list'
     | '/admin/kyc-asset-withdraw-address-certification/list'
     | '/admin/kyc-certification/list'
@@ -701,6 +713,7 @@ export interface FileRouteTypes {
     | '/_authenticated/admin/asset-plugin/list'
     | '/_authenticated/admin/asset/list'
     | '/_authenticated/admin/config/kyc'
+    | '/_authenticated/admin/config/service'
     | '/_authenticated/admin/deposit/list'
     | '/_authenticated/admin/kyc-asset-withdraw-address-certification/list'
     | '/_authenticated/admin/kyc-certification/list'
@@ -963,6 +976,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedAdminConfigKycRouteImport
       parentRoute: typeof AuthenticatedAdminRouteRoute
     }
+    '/_authenticated/admin/config/service': {
+      id: '/_authenticated/admin/config/service'
+      path: '/config/service'
+      fullPath: '/admin/config/service'
+      preLoaderRoute: typeof AuthenticatedAdminConfigServiceRouteImport
+      parentRoute: typeof AuthenticatedAdminRouteRoute
+    }
     '/_authenticated/admin/deposit/list': {
       id: '/_authenticated/admin/deposit/list'
       path: '/deposit/list'
@@ -1204,6 +1224,7 @@ interface AuthenticatedAdminRouteRouteChildren {
   AuthenticatedAdminAssetPluginListRoute: typeof AuthenticatedAdminAssetPluginListRoute
   AuthenticatedAdminAssetListRoute: typeof AuthenticatedAdminAssetListRoute
   AuthenticatedAdminConfigKycRoute: typeof AuthenticatedAdminConfigKycRoute
+  AuthenticatedAdminConfigServiceRoute: typeof AuthenticatedAdminConfigServiceRoute
   AuthenticatedAdminDepositListRoute: typeof AuthenticatedAdminDepositListRoute
   AuthenticatedAdminKycAssetWithdrawAddressCertificationListRoute: typeof AuthenticatedAdminKycAssetWithdrawAddressCertificationListRoute
   AuthenticatedAdminKycCertificationListRoute: typeof AuthenticatedAdminKycCertificationListRoute
@@ -1236,6 +1257,7 @@ const AuthenticatedAdminRouteRouteChildren: AuthenticatedAdminRouteRouteChildren
       AuthenticatedAdminAssetPluginListRoute,
     AuthenticatedAdminAssetListRoute: AuthenticatedAdminAssetListRoute,
     AuthenticatedAdminConfigKycRoute: AuthenticatedAdminConfigKycRoute,
+    AuthenticatedAdminConfigServiceRoute: AuthenticatedAdminConfigServiceRoute,
     AuthenticatedAdminDepositListRoute: AuthenticatedAdminDepositListRoute,
     AuthenticatedAdminKycAssetWithdrawAddressCertificationListRoute:
       AuthenticatedAdminKycAssetWithdrawAddressCertificationListRoute,

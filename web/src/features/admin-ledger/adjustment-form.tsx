@@ -11,15 +11,20 @@ import {
   Textarea,
   TextInput,
 } from '@mantine/core';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AmountInput } from '../../ui-kit/amount/amount-input.tsx';
 import { isPhraseTyped, makeVerificationPhrase } from '../../ui-kit/dialogs/verification-phrase.ts';
 import { FailureAlert } from '../../ui-kit/failure-alert.tsx';
 import { useSubmissionKey } from '../../ui-kit/submission-key.ts';
-import { amountProblem } from '../wallet/wallet-validation.ts';
-import { type AdjustmentProposal, proposeAdjustmentMutation } from './admin-ledger-api.ts';
+import { amountProblem, minorUnits } from '../wallet/wallet-validation.ts';
+import {
+  type AdjustmentProposal,
+  ledgerSettingsQuery,
+  proposeAdjustmentMutation,
+} from './admin-ledger-api.ts';
+import { scaleOf } from './amount-scale.ts';
 import { reasonProblem } from './ledger-admin-validation.ts';
 
 type Direction = AdjustmentProposal['direction'];
@@ -37,8 +42,19 @@ export type AdjustmentFormProps = {
  * SPEC §6 forced balance adjustment (administrators only): direction, amount and a reason that
  * can never change afterwards, under the SPEC's warning of civil and criminal liability. The
  * button stays disabled until the displayed verification phrase is typed (SPEC §5). Above the
- * single-approval threshold the proposal waits for a second administrator.
+ * single-approval threshold (setting `ledger.adjustmentSingleApprovalMax`; none for an asset =
+ * always) the proposal waits for a second administrator: the form says which, once an amount
+ * is typed (the server decides again when the proposal arrives).
  */
+function needsSecondApproval(
+  amount: string,
+  decimalPoint: number,
+  maximum: string | undefined,
+): boolean {
+  if (maximum === undefined || scaleOf(maximum) > decimalPoint) return true;
+  return minorUnits(amount, decimalPoint) > minorUnits(maximum, decimalPoint);
+}
+
 export function AdjustmentForm({ account, onDone, onCancel, phrase }: AdjustmentFormProps) {
   const { t } = useTranslation('admin-ledger');
   const submissionKey = useSubmissionKey();
@@ -49,6 +65,7 @@ export function AdjustmentForm({ account, onDone, onCancel, phrase }: Adjustment
   const [reason, setReason] = useState('');
   const [typed, setTyped] = useState('');
   const [problems, setProblems] = useState<Problems>({});
+  const policy = useQuery(ledgerSettingsQuery()).data;
   const propose = useMutation({
     ...proposeAdjustmentMutation(),
     onSuccess: (adjustment) => {
@@ -63,6 +80,16 @@ export function AdjustmentForm({ account, onDone, onCancel, phrase }: Adjustment
       set(value);
     };
   const isTyped = isPhraseTyped(shownPhrase, typed);
+  const approvalNote =
+    policy === undefined || amountProblem(amount, account.decimal_point, undefined) !== undefined
+      ? undefined
+      : needsSecondApproval(
+            amount,
+            account.decimal_point,
+            policy['ledger.adjustmentSingleApprovalMax'][account.asset],
+          )
+        ? t('adjust.secondApprovalNeeded')
+        : t('adjust.singleApproval');
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!isTyped) return;
@@ -114,6 +141,11 @@ export function AdjustmentForm({ account, onDone, onCancel, phrase }: Adjustment
           error={problems.amount}
           onChange={edited(setAmount)}
         />
+        {approvalNote === undefined ? undefined : (
+          <Text size="sm" c="dimmed" role="status">
+            {approvalNote}
+          </Text>
+        )}
         <Textarea
           label={t('adjust.reason')}
           description={t('adjust.reasonHint', { max: ledgerReasonLengthMax })}

@@ -192,3 +192,53 @@ export function adminBalanceAtQuery(seq: number, at: string) {
       ).data,
   });
 }
+
+/** The ledger policy keys of the settings catalogue (ADR 0011 addendum). */
+export const ledgerSettingKeys = [
+  'ledger.accountsPerAssetMax',
+  'ledger.memberTransferScope',
+  'ledger.memberTransferFee',
+  'ledger.adjustmentSingleApprovalMax',
+] as const;
+export type LedgerSettingKey = (typeof ledgerSettingKeys)[number];
+
+const AmountPerAssetSchema = z.record(z.string(), z.string());
+const LedgerSettingsSchema = z.object({
+  'ledger.accountsPerAssetMax': z.number().int(),
+  'ledger.memberTransferScope': z.enum(['own_accounts', 'any_member']),
+  'ledger.memberTransferFee': AmountPerAssetSchema,
+  'ledger.adjustmentSingleApprovalMax': AmountPerAssetSchema,
+});
+export type LedgerSettings = z.infer<typeof LedgerSettingsSchema>;
+
+const ledgerSettingsKey = ['admin', 'ledger', 'settings'] as const;
+
+/** GET /admin/setting, the ledger policy part. */
+export function ledgerSettingsQuery() {
+  return queryOptions({
+    queryKey: ledgerSettingsKey,
+    queryFn: async ({ client, signal }): Promise<LedgerSettings> => {
+      const { data } = z
+        .object({ data: z.array(z.object({ key: z.string(), value: z.unknown() })) })
+        .parse(await read(client, 'admin/setting', signal, {}));
+      return LedgerSettingsSchema.parse(
+        Object.fromEntries(
+          data
+            .filter((row) => (ledgerSettingKeys as readonly string[]).includes(row.key))
+            .map((row) => [row.key, row.value]),
+        ),
+      );
+    },
+  });
+}
+
+/** PUT /admin/setting/{key} (chief administrator): one SettingChanged event. */
+export function ledgerSettingMutation() {
+  return mutationOptions({
+    mutationKey: ['admin', 'ledger', 'setting'],
+    mutationFn: async ({ key, value }: { key: LedgerSettingKey; value: unknown }, { client }) => {
+      rememberWrite(client, await api.put(`admin/setting/${key}`, { json: { value } }));
+      await client.invalidateQueries({ queryKey: ledgerSettingsKey });
+    },
+  });
+}

@@ -3,7 +3,8 @@
 // query; the account view names its owner and reads the balance at an instant; the status change
 // asks for a reason and sends normal ↔ fraud with it; the forced adjustment shows the liability
 // warning, keeps its button disabled until the displayed phrase is typed exactly, checks amount
-// and reason, and sends one proposal with an Idempotency-Key; the proposer's own approval is
+// and reason, says from the settings' threshold whether a second administrator must approve, and
+// sends one proposal with an Idempotency-Key; the proposer's own approval is
 // refused by the server and that refusal is shown localized, as is why the ledger refused a
 // failed adjustment.
 import '../../test-support/dom-environment.ts';
@@ -113,6 +114,17 @@ beforeEach(() => {
         },
       });
     }),
+    http.get('/api/v1/admin/setting', () =>
+      HttpResponse.json({
+        data: [
+          { key: 'otp.maximumCount', value: 1 },
+          { key: 'ledger.accountsPerAssetMax', value: 20 },
+          { key: 'ledger.memberTransferScope', value: 'own_accounts' },
+          { key: 'ledger.memberTransferFee', value: {} },
+          { key: 'ledger.adjustmentSingleApprovalMax', value: { BTC: '0.5' } },
+        ],
+      }),
+    ),
     http.get('/api/v1/admin/book', () =>
       HttpResponse.json({
         data: [
@@ -244,7 +256,18 @@ test('a forced adjustment needs the typed phrase, a valid amount and a reason', 
     await within(dialog).findByText('A decrease cannot exceed the available balance.'),
   ).toBeDefined();
   expect(writes).toEqual([]);
+  // The single-approval threshold (0.5 BTC in the settings) says beforehand who must approve.
+  expect(
+    await within(dialog).findByText(
+      "This amount needs a second administrator's approval before it is executed.",
+    ),
+  ).toBeDefined();
   fireEvent.change(within(dialog).getByLabelText(/^Amount/), { target: { value: '0.2' } });
+  expect(
+    await within(dialog).findByText(
+      'This amount is within the single-approval limit: it is executed on your proposal alone.',
+    ),
+  ).toBeDefined();
   fireEvent.click(submit);
   expect(
     await screen.findByText('The adjustment was proposed. Another administrator must approve it.'),

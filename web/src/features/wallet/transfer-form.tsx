@@ -9,7 +9,7 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -17,6 +17,7 @@ import { formatAmount } from '../../ui-kit/amount/amount-format.ts';
 import { AmountInput } from '../../ui-kit/amount/amount-input.tsx';
 import { FailureAlert } from '../../ui-kit/failure-alert.tsx';
 import { useSubmissionKey } from '../../ui-kit/submission-key.ts';
+import { constantQueryOptions } from '../constants/constant-query.ts';
 import { localeAtom } from '../shell/locale-atom.ts';
 import { type TransferFields, transferMutation } from './wallet-api.ts';
 import { amountProblem, type FieldProblem, normalizeAccountNumber } from './wallet-validation.ts';
@@ -37,18 +38,24 @@ type Problems = { target?: FieldProblem | undefined; amount?: FieldProblem | und
 /**
  * SPEC §2 wallet: an internal transfer from one of the member's accounts to another of its
  * accounts in the same asset, or to any account by its number (which the server allows only when
- * the ledger policy does; otherwise its localized refusal is shown). The amount is typed in the
- * locale's separators, at most the asset's decimals, at most the available balance.
+ * the ledger policy does; otherwise its localized refusal is shown). GET /constant publishes the
+ * policy: "by account number" is disabled when only own accounts are allowed, and the fee of a
+ * transfer to another member is shown. The amount is typed in the locale's separators, at most
+ * the asset's decimals, at most the available balance.
  */
 export function TransferForm({ accounts, sourceSeq, onDone, onCancel }: TransferFormProps) {
   const { t } = useTranslation('wallet');
   const locale = useAtomValue(localeAtom);
   const submissionKey = useSubmissionKey();
+  // Unknown (not loaded, or an older server): the form offers everything and the server decides.
+  const policy = useQuery(constantQueryOptions()).data?.ledger;
+  const ownOnly = policy?.member_transfer_scope === 'own_accounts';
   const source = accounts.find((account) => account.seq === sourceSeq);
   const targets = accounts.filter(
     (account) => account.seq !== sourceSeq && account.asset === source?.asset,
   );
-  const [mode, setMode] = useState<TransferTargetMode>(targets.length > 0 ? 'own' : 'number');
+  const [chosenMode, setMode] = useState<TransferTargetMode>(targets.length > 0 ? 'own' : 'number');
+  const mode: TransferTargetMode = ownOnly ? 'own' : chosenMode;
   const [targetSeq, setTargetSeq] = useState(
     targets[0] === undefined ? '' : String(targets[0].seq),
   );
@@ -95,6 +102,11 @@ export function TransferForm({ accounts, sourceSeq, onDone, onCancel }: Transfer
   const available = formatAmount(source.available_balance, locale, {
     decimalPoint: source.decimal_point,
   });
+  const feeText = policy?.member_transfer_fee[source.asset];
+  const fee =
+    feeText === undefined
+      ? undefined
+      : formatAmount(feeText, locale, { decimalPoint: source.decimal_point });
   return (
     <form onSubmit={submit} aria-label={t('transfer.formLabel')} noValidate>
       <Stack gap="sm">
@@ -114,9 +126,14 @@ export function TransferForm({ accounts, sourceSeq, onDone, onCancel }: Transfer
           onChange={(value) => edited(setMode)(value as TransferTargetMode)}
           data={[
             { value: 'own', label: t('transfer.toOwn') },
-            { value: 'number', label: t('transfer.toNumber') },
+            { value: 'number', label: t('transfer.toNumber'), disabled: ownOnly },
           ]}
         />
+        {ownOnly ? (
+          <Text size="xs" c="dimmed">
+            {t('transfer.ownAccountsOnly')}
+          </Text>
+        ) : undefined}
         {mode === 'own' ? (
           <NativeSelect
             label={t('transfer.target')}
@@ -148,6 +165,9 @@ export function TransferForm({ accounts, sourceSeq, onDone, onCancel }: Transfer
             onChange={(event) => edited(setTargetNumber)(event.currentTarget.value)}
           />
         )}
+        {mode === 'number' && fee !== undefined ? (
+          <Text size="sm">{t('transfer.memberFee', { amount: fee, asset: source.asset })}</Text>
+        ) : undefined}
         <AmountInput
           label={t('transfer.amount')}
           required

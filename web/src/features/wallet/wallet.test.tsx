@@ -3,8 +3,8 @@
 // locale's format, each account linking its deposit screen; opening an account checks the asset
 // and title before sending, sends one Idempotency-Key per submission (the same key on a retry of
 // that submission) and shows the server's refusal localized; the transfer form refuses more than
-// the available balance and a malformed account number, sends exact decimal strings, and shows the
-// policy refusal localized.
+// the available balance and a malformed account number, sends exact decimal strings, shows the
+// policy refusal localized, and follows the policy GET /constant publishes (scope, fee).
 import '../../test-support/dom-environment.ts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
@@ -217,4 +217,54 @@ test('the transfer form checks the amount and target, and shows the policy refus
     target_account_number: '1000-0000-0099',
     amount: '10',
   });
+});
+
+const constantWith = (ledger: Record<string, unknown>) =>
+  http.get('/api/v1/constant', () =>
+    HttpResponse.json({
+      data: {
+        locales: { default: 'en-US', supported: ['ko-KR', 'en-US', 'ja-JP', 'vi-VN', 'zh-TW'] },
+        assets: [],
+        ledger,
+        enumerations: {},
+      },
+    }),
+  );
+
+test('the published policy: own accounts only disables "by account number"; otherwise the fee is shown', async () => {
+  server.use(
+    constantWith({
+      accounts_per_asset_max: 20,
+      member_transfer_scope: 'own_accounts',
+      member_transfer_fee: {},
+    }),
+  );
+  const first = renderApp('/wallet');
+  fireEvent.click(await screen.findByRole('button', { name: 'Transfer from KRW wallet' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Transfer' });
+  expect(
+    await within(dialog).findByText('Only transfers between your own accounts are allowed.'),
+  ).toBeDefined();
+  expect(within(dialog).getByRole('radio', { name: 'By account number' })).toHaveProperty(
+    'disabled',
+    true,
+  );
+  first.unmount();
+
+  server.use(
+    constantWith({
+      accounts_per_asset_max: 20,
+      member_transfer_scope: 'any_member',
+      member_transfer_fee: { KRW: '1500' },
+    }),
+  );
+  renderApp('/wallet');
+  fireEvent.click(await screen.findByRole('button', { name: 'Transfer from KRW wallet' }));
+  const open = await screen.findByRole('dialog', { name: 'Transfer' });
+  fireEvent.click(within(open).getByRole('radio', { name: 'By account number' }));
+  expect(
+    await within(open).findByText(
+      "A transfer to another member's account costs a fee of 1,500 KRW.",
+    ),
+  ).toBeDefined();
 });
