@@ -116,12 +116,3 @@ export function createChainWithdrawals(
     },
   };
 }
-
-/**
- * @deprecated A runner without a `chain` already sends on the chains of @ledger/chain over its own
- * database, which every process shares; this answers `undefined` (that default) for the callers
- * written when each process had its own in-memory chain.
- */
-export function sharedSimulatedWithdrawalChain(): WithdrawalChain | undefined {
-  return undefined;
-}

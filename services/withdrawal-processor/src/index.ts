@@ -15,7 +15,6 @@ export { BroadcastDeferred, type ConfirmedOutput, type WithdrawalChain } from '.
 export {
   catalogRouter,
   createChainWithdrawals,
-  sharedSimulatedWithdrawalChain,
   simulatedBankChainOf,
   type WithdrawalRoute,
   type WithdrawalRouter,

@@ -7,7 +7,6 @@ import {
   certifiedAddressOf,
   createWithdrawalRunner,
   securityLimitsSource,
-  sharedSimulatedWithdrawalChain,
   type WithdrawalChain,
   WithdrawalProblem,
   type WithdrawalRunner,
@@ -55,7 +54,10 @@ export const WithdrawRequestSchema = z
 export const CancelWithdrawRequestSchema = z.strictObject({});
 export const WithdrawalParameterSchema = z.strictObject({ withdrawalId: z.uuid() });
 
-/** The runner of this process: the simulated chain until a chain plug-in offers a sender. */
+/**
+ * The runner of this process. Without `chain` it sends and reconciles on the chains of
+ * @ledger/chain over the database every process shares (docs/adr/0014, addendum).
+ */
 export function withdrawalRunnerOf(
   context: LedgerWriteContext,
   chain?: WithdrawalChain,
@@ -64,7 +66,7 @@ export function withdrawalRunnerOf(
     db: context.db,
     eventStore: context.identity.eventStore,
     ledger: context.client,
-    chain: chain ?? sharedSimulatedWithdrawalChain(),
+    chain,
     logger: context.logger,
     now: () => context.identity.now(),
     assets: assetCatalogSource(context.db),
