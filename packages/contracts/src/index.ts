@@ -3,8 +3,8 @@ export { type Health, HealthSchema } from './health.ts';
 export * from './identity.ts';
 export * from './identity-administration.ts';
 export { type IdentityProblemCode, identityProblemCodes } from './identity-problems.ts';
-export * from './ledger.ts';
 export * from './kyc.ts';
+export * from './ledger.ts';
 export * from './list-query.ts';
 export * from './oauth2-clients.ts';
 export {
