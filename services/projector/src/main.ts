@@ -36,7 +36,20 @@ const wakeUps =
   env.EVENTSTORE_CONNECTION_STRING === undefined
     ? postgresNotifyWakeUps({ connectionString: env.DATABASE_URL, signal: stopping.signal, logger })
     : eventStoreWakeUps(eventStore, { signal: stopping.signal, logger });
-const projector = startProjector({
+// The shutdown hook goes in before the projector starts (and logs that it is starting): a SIGTERM
+// that arrives right after that line must find the hook, not Node's default (death by signal).
+let projector: ReturnType<typeof startProjector> | undefined;
+// With nothing to project, no timer or socket would keep the process up until it is told to stop.
+const keepAlive = setInterval(() => {}, 60_000);
+onShutdown(async () => {
+  clearInterval(keepAlive);
+  stopping.abort();
+  await projector?.done;
+  await locks.close();
+  await eventStore.close();
+  await db.destroy();
+});
+projector = startProjector({
   db,
   eventStore,
   projections,
@@ -44,14 +57,4 @@ const projector = startProjector({
   signal: stopping.signal,
   locks,
   wakeUps,
-});
-// With nothing to project, no timer or socket would keep the process up until it is told to stop.
-const keepAlive = setInterval(() => {}, 60_000);
-onShutdown(async () => {
-  clearInterval(keepAlive);
-  stopping.abort();
-  await projector.done;
-  await locks.close();
-  await eventStore.close();
-  await db.destroy();
 });
