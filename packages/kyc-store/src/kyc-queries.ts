@@ -270,24 +270,25 @@ export async function listRealnames(
     query.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
   ]);
   const seqs = rows.map((row) => Number(row.realname_seq));
-  const personal =
+  // The personal data and the user ids of the page, read together, then found by seq.
+  const [personalRows, users] = await Promise.all([
     seqs.length === 0
       ? []
-      : await kdb
+      : kdb
           .selectFrom('kyc_realname_personal_data')
           .selectAll()
           .where('realname_seq', 'in', seqs)
-          .execute();
-  const users = await userIds(
-    db,
-    rows.map((row) => Number(row.member_seq)),
-  );
+          .execute(),
+    userIds(
+      db,
+      rows.map((row) => Number(row.member_seq)),
+    ),
+  ]);
+  const personal = new Map(personalRows.map((data) => [Number(data.realname_seq), data]));
   return {
     total: Number(count.total),
     rows: rows.map((row) => {
-      const data = personal.find(
-        (candidate) => Number(candidate.realname_seq) === Number(row.realname_seq),
-      );
+      const data = personal.get(Number(row.realname_seq));
       return {
         seq: Number(row.realname_seq),
         member_seq: Number(row.member_seq),
@@ -354,24 +355,25 @@ export async function listWithdrawAddressCertifications(
     query.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
   ]);
   const seqs = rows.map((row) => Number(row.certification_seq));
-  const personal =
+  // The personal data and the user ids of the page, read together, then found by seq.
+  const [personalRows, users] = await Promise.all([
     seqs.length === 0
       ? []
-      : await kdb
+      : kdb
           .selectFrom('kyc_withdraw_address_personal_data')
           .selectAll()
           .where('certification_seq', 'in', seqs)
-          .execute();
-  const users = await userIds(
-    db,
-    rows.map((row) => Number(row.member_seq)),
-  );
+          .execute(),
+    userIds(
+      db,
+      rows.map((row) => Number(row.member_seq)),
+    ),
+  ]);
+  const personal = new Map(personalRows.map((data) => [Number(data.certification_seq), data]));
   return {
     total: Number(count.total),
     rows: rows.map((row) => {
-      const data = personal.find(
-        (candidate) => Number(candidate.certification_seq) === Number(row.certification_seq),
-      );
+      const data = personal.get(Number(row.certification_seq));
       return {
         seq: Number(row.certification_seq),
         member_seq: Number(row.member_seq),
