@@ -1,4 +1,4 @@
-// Proves manually confirmed deposits and the suspense account over HTTP with the real writer, projector and scanner: a KRW deposit request is credited once on approval, approve-all run twice changes nothing the second time, a rejected request moves nothing; a chain deposit without its memo lands in suspense (never lost) until an administrator attributes it to a member account or returns it, once.
+// Proves manually confirmed deposits and the suspense account over HTTP with the real writer, projector and scanner: a KRW deposit request is credited once on approval (also under concurrent approvals racing a rejection), approve-all run twice changes nothing the second time, a rejected request moves nothing; a chain deposit without its memo lands in suspense (never lost) until an administrator attributes it to a member account or returns it, once.
 import type { AssetPlugin } from '@ledger/assets-store';
 import { getAssetPlugin } from '@ledger/assets-store';
 import { createSimulatedChain } from '@ledger/chain';
@@ -108,6 +108,37 @@ describe('deposit requests (manually confirmed, KRW)', () => {
     await kit.projected();
     expect(await balanceOf(`wallet:${aliceKrw}`)).toBe('50000');
     expect((await requestsOf(alice)).map((row) => row.status)).toEqual(['credited']);
+  });
+
+  test('concurrent approvals and a racing rejection of one request credit it at most once', async () => {
+    const created = await request(alice, aliceKrw, '3000');
+    const { request_id: requestId } = ((await created.json()) as { data: { request_id: string } })
+      .data;
+    const before = await balanceOf(`wallet:${aliceKrw}`);
+    const approve = () =>
+      kit.write(
+        'POST',
+        `/api/v1/admin/deposit-request/${requestId}/approve`,
+        {},
+        {
+          token: admin.token,
+        },
+      );
+    const answers = await Promise.all([
+      ...Array.from({ length: 8 }, approve),
+      kit.write(
+        'POST',
+        `/api/v1/admin/deposit-request/${requestId}/reject`,
+        { reason: 'racing the approvals' },
+        { token: admin.token },
+      ),
+    ]);
+    for (const answer of answers) expect([200, 409, 503]).toContain(answer.status);
+    await kit.projected();
+    const credited = BigInt(await balanceOf(`wallet:${aliceKrw}`)) - BigInt(before);
+    expect([0n, 3000n]).toContain(credited);
+    const status = (await requestsOf(alice)).find((row) => row.request_id === requestId)?.status;
+    expect(status).toBe(credited === 3000n ? 'credited' : 'rejected');
   });
 
   test('a rejected request moves nothing and cannot be approved afterwards', async () => {
