@@ -2,26 +2,15 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../ui-kit/date-time/format-date-time.ts';
-import { type ListColumn, ListScreen } from '../../ui-kit/list/list-screen.tsx';
-import {
-  ChoiceFilter,
-  FilterBar,
-  SearchFilter,
-  SeqFilter,
-} from '../admin-members/list-filters.tsx';
+import type { ListColumn } from '../../ui-kit/list/list-screen.tsx';
 import { localeAtom } from '../shell/locale-atom.ts';
 import {
   type AdminKycCertification,
   type KycCertificationSearch,
   kycCertificationListQuery,
 } from './admin-kyc-api.ts';
-import { kycStatuses, memberColumn, statusColumn, validColumn } from './kyc-columns.tsx';
-import { KycReviewActions } from './kyc-review-actions.tsx';
-
-export type KycListPageProps<Search> = {
-  search: Search;
-  onSearchChange: (update: (previous: Search) => Search) => void;
-};
+import { kycStatuses, reviewColumn, statusColumn, validColumn } from './kyc-columns.tsx';
+import { type KycListPageProps, KycListScreen } from './kyc-list-screen.tsx';
 
 /**
  * SPEC §2 admin kyc-certification/list: KYC certification requests with their documents (metadata),
@@ -41,14 +30,6 @@ export function KycCertificationListPage({
   });
   const none = t('none');
   const columns: ListColumn<AdminKycCertification>[] = [
-    { accessor: 'seq', title: t('columns.seq'), text: (row) => String(row.seq) },
-    {
-      accessor: 'regdate',
-      title: t('columns.regdate'),
-      isSortable: true,
-      text: (row) => formatDateTime(row.regdate, locale),
-    },
-    memberColumn(t),
     {
       accessor: 'kyc_type',
       title: t('columns.kycType'),
@@ -82,57 +63,17 @@ export function KycCertificationListPage({
             ? t('expired', { date: formatDateTime(row.expdate, locale) })
             : formatDateTime(row.expdate, locale),
     },
-    {
-      accessor: 'actions',
-      title: t('columns.actions'),
-      text: () => '',
-      render: (row) => (
-        <KycReviewActions
-          target="kyc-certification"
-          seq={row.seq}
-          status={row.status}
-          isValid={row.is_valid}
-        />
-      ),
-    },
+    reviewColumn(t, 'kyc-certification'),
   ];
-  const set = (change: Partial<KycCertificationSearch>) =>
-    onSearchChange((previous) => ({ ...previous, ...change, page: 1 }));
   return (
-    <ListScreen
+    <KycListScreen
       title={tAdmin('screens.kycCertificationList')}
+      exportFileName="kyc-certifications"
+      list={list}
+      statuses={kycStatuses}
+      columns={columns}
       search={search}
       onSearchChange={onSearchChange}
-      columns={columns}
-      rows={list.data?.data}
-      total={list.data?.paging.total}
-      isFetching={list.isFetching}
-      error={list.error}
-      rowKey={(row) => String(row.seq)}
-      exportFileName="kyc-certifications"
-      filters={
-        <FilterBar>
-          <SearchFilter
-            label={t('filters.userId')}
-            value={search.search}
-            onChange={(value) => set({ search: value })}
-          />
-          <SeqFilter
-            label={t('filters.memberSeq')}
-            value={search.member_seq}
-            onChange={(value) => set({ member_seq: value })}
-          />
-          <ChoiceFilter
-            label={t('columns.status')}
-            value={search.status}
-            choices={kycStatuses.map((status) => ({
-              value: status,
-              label: t(`statuses.${status}`),
-            }))}
-            onChange={(value) => set({ status: value })}
-          />
-        </FilterBar>
-      }
     />
   );
 }

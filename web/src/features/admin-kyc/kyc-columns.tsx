@@ -2,6 +2,8 @@ import { Anchor, Badge } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import type { TFunction } from 'i18next';
 import type { ListColumn } from '../../ui-kit/list/list-screen.tsx';
+import type { ReviewTarget } from './admin-kyc-api.ts';
+import { KycReviewActions } from './kyc-review-actions.tsx';
 
 const statusColors: Record<string, string> = {
   requested: 'blue',
@@ -63,5 +65,20 @@ export function validColumn<Row extends { is_valid: boolean; status: string }>(
           ? t('yes')
           : t('no')
         : t('none'),
+  };
+}
+
+/** The review column: approve (with the valid flag) or deny a request, or change its validity. */
+export function reviewColumn<Row extends { seq: number; status: string; is_valid: boolean }>(
+  t: TFunction<'admin-kyc'>,
+  target: ReviewTarget,
+): ListColumn<Row> {
+  return {
+    accessor: 'actions',
+    title: t('columns.actions'),
+    text: () => '',
+    render: (row) => (
+      <KycReviewActions target={target} seq={row.seq} status={row.status} isValid={row.is_valid} />
+    ),
   };
 }

@@ -3,17 +3,11 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../ui-kit/date-time/format-date-time.ts';
-import { type ListColumn, ListScreen } from '../../ui-kit/list/list-screen.tsx';
-import {
-  ChoiceFilter,
-  FilterBar,
-  SearchFilter,
-  SeqFilter,
-} from '../admin-members/list-filters.tsx';
+import type { ListColumn } from '../../ui-kit/list/list-screen.tsx';
 import { localeAtom } from '../shell/locale-atom.ts';
 import { type AdminRealname, type RealnameSearch, realnameListQuery } from './admin-kyc-api.ts';
-import type { KycListPageProps } from './kyc-certification-list-page.tsx';
-import { memberColumn, realnameStatuses, statusColumn, validColumn } from './kyc-columns.tsx';
+import { realnameStatuses, statusColumn, validColumn } from './kyc-columns.tsx';
+import { type KycListPageProps, KycListScreen } from './kyc-list-screen.tsx';
 
 /**
  * SPEC §2 admin kyc-realname/list: real-name authentications with authority, sex, nationality,
@@ -40,14 +34,6 @@ export function RealnameListPage({ search, onSearchChange }: KycListPageProps<Re
     </Text>
   );
   const columns: ListColumn<AdminRealname>[] = [
-    { accessor: 'seq', title: t('columns.seq'), text: (row) => String(row.seq) },
-    {
-      accessor: 'regdate',
-      title: t('columns.regdate'),
-      isSortable: true,
-      text: (row) => date(row.regdate),
-    },
-    memberColumn(t),
     { accessor: 'authority', title: t('columns.authority'), text: (row) => row.authority },
     statusColumn(t),
     { accessor: 'user_name', title: t('columns.userName'), text: (row) => row.user_name ?? none },
@@ -98,43 +84,15 @@ export function RealnameListPage({ search, onSearchChange }: KycListPageProps<Re
     },
     { accessor: 'ipaddress', title: t('columns.ipAddress'), text: (row) => row.ipaddress ?? none },
   ];
-  const set = (change: Partial<RealnameSearch>) =>
-    onSearchChange((previous) => ({ ...previous, ...change, page: 1 }));
   return (
-    <ListScreen
+    <KycListScreen
       title={tAdmin('screens.kycRealnameList')}
+      exportFileName="realname-authentications"
+      list={list}
+      statuses={realnameStatuses}
+      columns={columns}
       search={search}
       onSearchChange={onSearchChange}
-      columns={columns}
-      rows={list.data?.data}
-      total={list.data?.paging.total}
-      isFetching={list.isFetching}
-      error={list.error}
-      rowKey={(row) => String(row.seq)}
-      exportFileName="realname-authentications"
-      filters={
-        <FilterBar>
-          <SearchFilter
-            label={t('filters.userId')}
-            value={search.search}
-            onChange={(value) => set({ search: value })}
-          />
-          <SeqFilter
-            label={t('filters.memberSeq')}
-            value={search.member_seq}
-            onChange={(value) => set({ member_seq: value })}
-          />
-          <ChoiceFilter
-            label={t('columns.status')}
-            value={search.status}
-            choices={realnameStatuses.map((status) => ({
-              value: status,
-              label: t(`statuses.${status}`),
-            }))}
-            onChange={(value) => set({ status: value })}
-          />
-        </FilterBar>
-      }
     />
   );
 }
