@@ -1,7 +1,12 @@
-import { createLogger, databaseUrlSchema, onShutdown, parseEnv } from '@ledger/runtime';
+import {
+  createLogger,
+  databaseUrlSchema,
+  parseEnv,
+  parseSocketAddress,
+  runService,
+} from '@ledger/runtime';
 import { z } from 'zod';
 import { startLedgerWriterService } from './ledger-writer-service.ts';
-import type { SocketAddress } from './transport/socket-server.ts';
 
 // The ledger writer as its own process: the write API reaches it over the local transport.
 // LEDGER_WRITER_LISTEN is `unix:/path/to.sock` or `127.0.0.1:7400`.
@@ -21,33 +26,29 @@ const env = parseEnv(
   }),
 );
 
-function listenAddress(listen: string): SocketAddress {
-  if (listen.startsWith('unix:')) return { path: listen.slice('unix:'.length) };
-  const colon = listen.lastIndexOf(':');
-  return {
-    host: listen.slice(0, colon).replace(/^\[|\]$/g, ''),
-    port: Number(listen.slice(colon + 1)),
-  };
-}
-
 const logger = createLogger({ service: 'ledger-writer' });
-const service = await startLedgerWriterService({
-  databaseUrl: env.DATABASE_URL,
-  logger,
-  listen: listenAddress(env.LEDGER_WRITER_LISTEN),
-  timeZone: env.LEDGER_TIME_ZONE,
-  runOutcomeProjection: env.LEDGER_WRITER_OUTCOME_PROJECTION === 'on',
-  runExpiry: env.LEDGER_WRITER_EXPIRY === 'on',
-});
-logger.info('ledger writer listening', { address: service.address });
-onShutdown(async (signal) => {
-  logger.info('shutting down', { signal });
-  await service.stop();
-});
-// A writer that stopped by itself (overtaken, indeterminate append, broken invariant) exits
-// non-zero so its supervisor starts a fresh one, which reads the truth from the log.
-void service.ended.then((reason) => {
-  if (reason === 'requested') return;
-  logger.error('ledger writer ended', { reason });
-  process.exit(1);
-});
+runService(
+  async () => {
+    const service = await startLedgerWriterService({
+      databaseUrl: env.DATABASE_URL,
+      logger,
+      listen: parseSocketAddress(env.LEDGER_WRITER_LISTEN),
+      timeZone: env.LEDGER_TIME_ZONE,
+      runOutcomeProjection: env.LEDGER_WRITER_OUTCOME_PROJECTION === 'on',
+      runExpiry: env.LEDGER_WRITER_EXPIRY === 'on',
+    });
+    logger.info('ledger writer listening', { address: service.address });
+    // A writer that stopped by itself (overtaken, indeterminate append, broken invariant) exits
+    // non-zero so its supervisor starts a fresh one, which reads the truth from the log.
+    void service.ended.then((reason) => {
+      if (reason === 'requested') return;
+      logger.error('ledger writer ended', { reason });
+      process.exit(1);
+    });
+    return async (signal) => {
+      logger.info('shutting down', { signal });
+      await service.stop();
+    };
+  },
+  { logger },
+);

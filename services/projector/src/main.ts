@@ -7,7 +7,7 @@ import {
   LeaderLocks,
   postgresNotifyWakeUps,
 } from '@ledger/projection-runner';
-import { createLogger, onShutdown, parseEnv } from '@ledger/runtime';
+import { createLogger, parseEnv, runService } from '@ledger/runtime';
 import { ProjectorEnvSchema } from './env.ts';
 import { projections } from './projections.ts';
 import { startProjector } from './start-projector.ts';
@@ -15,46 +15,52 @@ import { startProjector } from './start-projector.ts';
 // Composition root of the projector as its own deployable.
 const env = parseEnv(ProjectorEnvSchema);
 const logger = createLogger({ service: 'projector' });
-const db = createDb({
-  url: env.DATABASE_URL,
-  // One transaction per projection at a time, plus lag and failure reads.
-  poolSizeMax: Math.max(4, projections.length + 2),
-  statementTimeoutMs: 30_000,
-  applicationName: 'projector',
-});
-// The EventStoreDB client (gRPC) loads only when that adapter is chosen.
-const eventStore: EventStore =
-  env.EVENTSTORE_CONNECTION_STRING === undefined
-    ? createPostgresEventStore({ url: env.DATABASE_URL, poolSizeMax: 4 })
-    : (await import('@ledger/event-store/eventstoredb')).connectEventStoreDb(
-        env.EVENTSTORE_CONNECTION_STRING,
-      );
-const locks = new LeaderLocks(clientLockSessions(env.DATABASE_URL), { logger });
-const stopping = new AbortController();
-// On Postgres, LISTEN to the store's NOTIFY (no events read twice); EventStoreDB pushes anyway.
-const wakeUps =
-  env.EVENTSTORE_CONNECTION_STRING === undefined
-    ? postgresNotifyWakeUps({ connectionString: env.DATABASE_URL, signal: stopping.signal, logger })
-    : eventStoreWakeUps(eventStore, { signal: stopping.signal, logger });
-// The shutdown hook goes in before the projector starts (and logs that it is starting): a SIGTERM
-// that arrives right after that line must find the hook, not Node's default (death by signal).
-let projector: ReturnType<typeof startProjector> | undefined;
-// With nothing to project, no timer or socket would keep the process up until it is told to stop.
-const keepAlive = setInterval(() => {}, 60_000);
-onShutdown(async () => {
-  clearInterval(keepAlive);
-  stopping.abort();
-  await projector?.done;
-  await locks.close();
-  await eventStore.close();
-  await db.destroy();
-});
-projector = startProjector({
-  db,
-  eventStore,
-  projections,
-  logger,
-  signal: stopping.signal,
-  locks,
-  wakeUps,
-});
+runService(
+  async () => {
+    const db = createDb({
+      url: env.DATABASE_URL,
+      // One transaction per projection at a time, plus lag and failure reads.
+      poolSizeMax: Math.max(4, projections.length + 2),
+      statementTimeoutMs: 30_000,
+      applicationName: 'projector',
+    });
+    // The EventStoreDB client (gRPC) loads only when that adapter is chosen.
+    const eventStore: EventStore =
+      env.EVENTSTORE_CONNECTION_STRING === undefined
+        ? createPostgresEventStore({ url: env.DATABASE_URL, poolSizeMax: 4 })
+        : (await import('@ledger/event-store/eventstoredb')).connectEventStoreDb(
+            env.EVENTSTORE_CONNECTION_STRING,
+          );
+    const locks = new LeaderLocks(clientLockSessions(env.DATABASE_URL), { logger });
+    const stopping = new AbortController();
+    // On Postgres, LISTEN to the store's NOTIFY (no events read twice); EventStoreDB pushes anyway.
+    const wakeUps =
+      env.EVENTSTORE_CONNECTION_STRING === undefined
+        ? postgresNotifyWakeUps({
+            connectionString: env.DATABASE_URL,
+            signal: stopping.signal,
+            logger,
+          })
+        : eventStoreWakeUps(eventStore, { signal: stopping.signal, logger });
+    // With nothing to project, no timer or socket would keep the process up until it is told to stop.
+    const keepAlive = setInterval(() => {}, 60_000);
+    const projector = startProjector({
+      db,
+      eventStore,
+      projections,
+      logger,
+      signal: stopping.signal,
+      locks,
+      wakeUps,
+    });
+    return async () => {
+      clearInterval(keepAlive);
+      stopping.abort();
+      await projector.done;
+      await locks.close();
+      await eventStore.close();
+      await db.destroy();
+    };
+  },
+  { logger },
+);

@@ -1,6 +1,6 @@
 import { createDb } from '@ledger/db';
 import { serveApp } from '@ledger/http';
-import { createLogger, onShutdown, parseEnv } from '@ledger/runtime';
+import { createLogger, parseEnv, runService } from '@ledger/runtime';
 import { createApp } from './app.ts';
 import { QueryApiEnvSchema } from './env.ts';
 import { createIdentityReadDependencies } from './identity-from-environment.ts';
@@ -9,24 +9,29 @@ import { limits } from './limits.ts';
 // Composition root of the query-api as its own deployable (the start command runs it in-process).
 const env = parseEnv(QueryApiEnvSchema);
 const logger = createLogger({ service: 'query-api' });
-const db = createDb({
-  url: env.DATABASE_URL,
-  poolSizeMax: limits.poolSizeMax,
-  statementTimeoutMs: limits.statementTimeoutMs,
-  applicationName: 'query-api',
-});
-const identity = createIdentityReadDependencies({
-  db,
-  tokenVerificationKey: env.TOKEN_VERIFICATION_KEY,
-  development: env.DEVELOPMENT_ROUTES,
-});
-const server = await serveApp(createApp({ db, logger, identity }), {
-  port: env.QUERY_API_PORT,
-  hostname: env.QUERY_API_HOST,
-});
-logger.info('listening', { url: server.url });
-onShutdown(async () => {
-  await server.close();
-  identity.awaiter.close();
-  await db.destroy();
-});
+runService(
+  async () => {
+    const db = createDb({
+      url: env.DATABASE_URL,
+      poolSizeMax: limits.poolSizeMax,
+      statementTimeoutMs: limits.statementTimeoutMs,
+      applicationName: 'query-api',
+    });
+    const identity = createIdentityReadDependencies({
+      db,
+      tokenVerificationKey: env.TOKEN_VERIFICATION_KEY,
+      development: env.DEVELOPMENT_ROUTES,
+    });
+    const server = await serveApp(createApp({ db, logger, identity }), {
+      port: env.QUERY_API_PORT,
+      hostname: env.QUERY_API_HOST,
+    });
+    logger.info('listening', { url: server.url });
+    return async () => {
+      await server.close();
+      identity.awaiter.close();
+      await db.destroy();
+    };
+  },
+  { logger },
+);

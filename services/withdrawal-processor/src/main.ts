@@ -1,7 +1,7 @@
 import { createDb } from '@ledger/db';
 import { createPostgresEventStore } from '@ledger/event-store/postgres';
 import { createSocketClient } from '@ledger/ledger-writer';
-import { createLogger, onShutdown, parseEnv } from '@ledger/runtime';
+import { createLogger, parseEnv, parseSocketAddress, runService } from '@ledger/runtime';
 import { WithdrawalProcessorEnvSchema } from './env.ts';
 import { startWithdrawalService } from './withdrawal-service.ts';
 
@@ -10,35 +10,33 @@ import { startWithdrawalService } from './withdrawal-service.ts';
 // @ledger/chain. It reads the `withdrawals` read model, which the projector keeps.
 const env = parseEnv(WithdrawalProcessorEnvSchema);
 const logger = createLogger({ service: 'withdrawal-processor' });
-const db = createDb({
-  url: env.DATABASE_URL,
-  poolSizeMax: 4,
-  statementTimeoutMs: 30_000,
-  applicationName: 'withdrawal-processor',
-});
-const eventStore = createPostgresEventStore({ url: env.DATABASE_URL, poolSizeMax: 2 });
-const address = env.LEDGER_WRITER_ADDRESS;
-const colon = address.lastIndexOf(':');
-const ledger = createSocketClient({
-  address: address.startsWith('unix:')
-    ? { path: address.slice('unix:'.length) }
-    : {
-        host: address.slice(0, colon).replace(/^\[|\]$/g, ''),
-        port: Number(address.slice(colon + 1)),
-      },
-});
-const stop = startWithdrawalService({
-  db,
-  eventStore,
-  ledger,
-  logger,
-  intervalMs: env.WITHDRAWAL_INTERVAL_MS,
-});
-onShutdown(async () => {
-  await stop();
-  logger.info('withdrawal processor stopped');
-  await ledger.close();
-  await eventStore.close();
-  await db.destroy();
-});
-logger.info('withdrawal processor starting', { intervalMs: env.WITHDRAWAL_INTERVAL_MS });
+runService(
+  () => {
+    const db = createDb({
+      url: env.DATABASE_URL,
+      poolSizeMax: 4,
+      statementTimeoutMs: 30_000,
+      applicationName: 'withdrawal-processor',
+    });
+    const eventStore = createPostgresEventStore({ url: env.DATABASE_URL, poolSizeMax: 2 });
+    const ledger = createSocketClient({
+      address: parseSocketAddress(env.LEDGER_WRITER_ADDRESS),
+    });
+    const stop = startWithdrawalService({
+      db,
+      eventStore,
+      ledger,
+      logger,
+      intervalMs: env.WITHDRAWAL_INTERVAL_MS,
+    });
+    logger.info('withdrawal processor starting', { intervalMs: env.WITHDRAWAL_INTERVAL_MS });
+    return async () => {
+      await stop();
+      logger.info('withdrawal processor stopped');
+      await ledger.close();
+      await eventStore.close();
+      await db.destroy();
+    };
+  },
+  { logger },
+);

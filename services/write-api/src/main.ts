@@ -1,7 +1,7 @@
 import { createDb } from '@ledger/db';
 import { createPostgresEventStore } from '@ledger/event-store/postgres';
 import { serveApp } from '@ledger/http';
-import { createLogger, onShutdown, parseEnv } from '@ledger/runtime';
+import { createLogger, parseEnv, runService } from '@ledger/runtime';
 import {
   createApp,
   startAdjustmentResumer,
@@ -16,42 +16,47 @@ import { ledgerFromEnvironment } from './routes/ledger-writer-address.ts';
 // Composition root of the write-api as its own deployable (the start command runs it in-process).
 const env = parseEnv(WriteApiEnvSchema);
 const logger = createLogger({ service: 'write-api' });
-const db = createDb({
-  url: env.DATABASE_URL,
-  poolSizeMax: limits.poolSizeMax,
-  statementTimeoutMs: limits.statementTimeoutMs,
-  applicationName: 'write-api',
-});
-const eventStore = createPostgresEventStore({
-  url: env.DATABASE_URL,
-  poolSizeMax: limits.poolSizeMax,
-});
-const identity = createIdentityWriteDependencies({
-  db,
-  eventStore,
-  keys: {
-    tokenSigningKey: env.TOKEN_SIGNING_KEY,
-    identitySecret: env.IDENTITY_SECRET,
-    smtpPassword: env.SMTP_PASSWORD,
-    trustedProxies: env.TRUSTED_PROXIES,
+runService(
+  async () => {
+    const db = createDb({
+      url: env.DATABASE_URL,
+      poolSizeMax: limits.poolSizeMax,
+      statementTimeoutMs: limits.statementTimeoutMs,
+      applicationName: 'write-api',
+    });
+    const eventStore = createPostgresEventStore({
+      url: env.DATABASE_URL,
+      poolSizeMax: limits.poolSizeMax,
+    });
+    const identity = createIdentityWriteDependencies({
+      db,
+      eventStore,
+      keys: {
+        tokenSigningKey: env.TOKEN_SIGNING_KEY,
+        identitySecret: env.IDENTITY_SECRET,
+        smtpPassword: env.SMTP_PASSWORD,
+        trustedProxies: env.TRUSTED_PROXIES,
+      },
+    });
+    const ledger = ledgerFromEnvironment(env.LEDGER_WRITER_ADDRESS);
+    const stopResumer = ledger && startAdjustmentResumer({ db, identity, logger, ledger });
+    const stopRetention = startIdentityRetention({ db, logger, now: () => new Date() });
+    // Automatic security levels (one leader across instances) and KYC expiry (idempotent).
+    const stopKycWorkers = startKycWorkers({ db, identity, logger });
+    const server = await serveApp(createApp({ db, logger, identity, ledger }), {
+      port: env.WRITE_API_PORT,
+      hostname: env.WRITE_API_HOST,
+    });
+    logger.info('listening', { url: server.url });
+    return async () => {
+      await server.close();
+      await stopResumer?.();
+      await stopRetention();
+      await stopKycWorkers();
+      await ledger?.client.close();
+      await eventStore.close();
+      await db.destroy();
+    };
   },
-});
-const ledger = ledgerFromEnvironment(env.LEDGER_WRITER_ADDRESS);
-const stopResumer = ledger && startAdjustmentResumer({ db, identity, logger, ledger });
-const stopRetention = startIdentityRetention({ db, logger, now: () => new Date() });
-// Automatic security levels (one leader across instances) and KYC expiry (idempotent).
-const stopKycWorkers = startKycWorkers({ db, identity, logger });
-const server = await serveApp(createApp({ db, logger, identity, ledger }), {
-  port: env.WRITE_API_PORT,
-  hostname: env.WRITE_API_HOST,
-});
-logger.info('listening', { url: server.url });
-onShutdown(async () => {
-  await server.close();
-  await stopResumer?.();
-  await stopRetention();
-  await stopKycWorkers();
-  await ledger?.client.close();
-  await eventStore.close();
-  await db.destroy();
-});
+  { logger },
+);
