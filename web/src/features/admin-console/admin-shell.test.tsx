@@ -1,15 +1,23 @@
 // @vitest-environment happy-dom
 // Proves the admin console frame: the root path opens it, its menu names every admin screen of
 // SPEC §2 (detail screens included, marked as opened from their list), screens not built yet say
-// so on their own page, unknown paths go to /404, and the page title is page name + product.
+// so on their own page (a not-built screen is picked from the route files, so building one never
+// breaks this), unknown paths go to /404, and the page title is page name + product.
 import '../../test-support/dom-environment.ts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import i18next from 'i18next';
 import { HttpResponse, http } from 'msw';
 import { beforeAll, beforeEach, expect, test } from 'vitest';
 import { useApiServer } from '../../test-support/api-server.ts';
 import { memberInfo, tokenAnswer } from '../../test-support/fixtures.ts';
+import {
+  everyScreenBuilt,
+  notBuiltAdminDetailScreen,
+  notBuiltAdminListScreen,
+  notBuiltScreens,
+} from '../../test-support/not-built-screens.ts';
 import { fakeToken, renderApp, startI18n } from '../../test-support/render-app.tsx';
-import { hasPathParameters } from '../shell/console-screens.ts';
+import { hasPathParameters, samplePath } from '../shell/console-screens.ts';
 import { adminScreens } from './admin-screens.ts';
 
 const server = useApiServer();
@@ -119,21 +127,44 @@ test('the root path opens the admin index, whose menu lists every screen', async
   expect(document.title).toBe('Admin console | Ledger Exchange');
 });
 
-test('a menu entry opens its screen, which says it is not built yet', async () => {
+test('a menu entry opens its screen, which says it is not built yet', async ({ skip }) => {
+  const notBuilt = notBuiltAdminListScreen();
+  if (notBuilt === undefined) console.log(everyScreenBuilt);
+  skip(notBuilt === undefined, everyScreenBuilt);
+  if (notBuilt === undefined) return;
+  const name = i18next.t(`screens.${notBuilt.key}`, { ns: 'admin' });
   const app = renderApp('/admin');
   const menu = await screen.findByRole('navigation', { name: 'Screen menu' });
-  fireEvent.click(within(menu).getByRole('link', { name: /^Statistics/ }));
-  await waitFor(() => expect(app.location().pathname).toBe('/admin/statistic'));
-  expect(await screen.findByRole('heading', { level: 1, name: 'Statistics' })).toBeDefined();
+  fireEvent.click(
+    within(menu).getByRole('link', { name: (accessible) => accessible.startsWith(name) }),
+  );
+  await waitFor(() => expect(app.location().pathname).toBe(`/admin/${notBuilt.path}`));
+  expect(await screen.findByRole('heading', { level: 1, name })).toBeDefined();
   expect(screen.getByText('This screen is not built yet')).toBeDefined();
-  expect(document.title).toBe('Statistics | Ledger Exchange');
+  expect(document.title).toBe(`${name} | Ledger Exchange`);
 });
 
-test('a detail screen path with an id is recognised', async () => {
-  renderApp('/admin/account/42/balance-log');
+test('a detail screen path with an id is recognised', async ({ skip }) => {
+  const notBuilt = notBuiltAdminDetailScreen();
+  if (notBuilt === undefined) console.log(everyScreenBuilt);
+  skip(notBuilt === undefined, everyScreenBuilt);
+  if (notBuilt === undefined) return;
+  renderApp(`/admin/${samplePath(notBuilt, '42')}`);
   expect(
-    await screen.findByRole('heading', { level: 1, name: 'Account balance changes' }),
+    await screen.findByRole('heading', {
+      level: 1,
+      name: i18next.t(`screens.${notBuilt.key}`, { ns: 'admin' }),
+    }),
   ).toBeDefined();
+  expect(screen.getByText('This screen is not built yet')).toBeDefined();
+});
+
+test('the not-built screens are exactly the catalog screens without a route file', () => {
+  const notBuilt = new Set(notBuiltScreens('/admin', adminScreens).map((screen) => screen.key));
+  // Built screens have their own route files; these two are among them for good.
+  expect(notBuilt.has('memberList')).toBe(false);
+  expect(notBuilt.has('accountBalanceLog')).toBe(false);
+  expect(notBuilt.has('index')).toBe(false);
 });
 
 test('an unknown admin path goes to /404', async () => {

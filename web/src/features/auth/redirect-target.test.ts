@@ -24,7 +24,7 @@ test('anything that could leave the site or loop is refused', () => {
 });
 
 test('without a page, dashboard_type picks the console', () => {
-  expect(landingPath({ redirectFrom: '/admin/statistic' })).toBe('/admin/statistic');
+  expect(landingPath({ redirectFrom: '/admin/member/list' })).toBe('/admin/member/list');
   expect(landingPath({ dashboard_type: 'brokerage' })).toBe('/brokerage-console');
   expect(landingPath({ dashboard_type: 'admin', redirectFrom: 'https://evil.test' })).toBe(
     '/admin',
