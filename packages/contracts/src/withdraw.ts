@@ -26,8 +26,13 @@ export const withdrawProblemCodes = [
   'fee_exceeds_amount',
   /** 422: the certified withdraw address is not usable for this asset. */
   'withdraw_address_not_certified',
-  /** 422: neither a certified address nor an address was given. */
+  /** 422: neither a certified address nor an address was given (no longer answered: see below). */
   'withdraw_address_required',
+  /**
+   * 422: a withdrawal goes only to one of the member's certified, approved withdraw addresses of
+   * the asset: the request names no certification, or types an address, bank code or holder name.
+   */
+  'withdraw_address_certification_required',
   /** 403: a withdrawal needs a registered OTP. */
   'otp_registration_required',
   /** 422: the withdraw policy is invalid. */

@@ -1,48 +1,21 @@
 // Proves, in Chromium against the running product, money entering and leaving end to end (issue #10): a BTC deposit sent to alice's deposit address on the simulated chain shows pending while blocks are mined through the development control and is credited at 350 confirmations; alice then withdraws part of it with an OTP step-up, the administrator approves it, it is sent and completes; her wallet balance, her withdrawal history and the administrator's deposit and withdrawal lists all tell the same story.
-import { createRequire } from 'node:module';
-import { pathToFileURL } from 'node:url';
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { saveScreenshot } from './support/browser.ts';
 import { useRunningPlatform } from './support/running-platform.ts';
-import { logInThroughForm, missingKeys, openPage } from './support/web-pages.ts';
+import { missingKeys, openPage } from './support/web-pages.ts';
+import {
+  demoAdmin as admin,
+  demoAlice as alice,
+  aliceCertified,
+  applyForWithdrawal,
+  logInAt,
+  registerOtpAndLogIn,
+} from './support/withdraw-steps.ts';
 
 const running = useRunningPlatform();
-const englishForm = { userId: 'User ID', password: 'Password', submit: 'Log in' };
-const alice = { userId: 'alice', password: 'ledger-demo-member-one' };
-const admin = { userId: 'admin', password: 'ledger-demo-chief-2025' };
-const totpPeriodMs = 30_000;
-/** Where alice's withdrawal goes: an address outside the exchange on the simulated chain. */
-const externalAddress = 'sim-e2e-alice-cold-wallet';
-
-type Otplib = { generate: (options: { secret: string }) => Promise<string> };
-
-/** otplib as @ledger/auth resolves it (the copy the server verifies codes with). */
-async function loadOtplib(): Promise<Otplib> {
-  const fromAuth = createRequire(import.meta.resolve('@ledger/auth'));
-  const module = (await import(pathToFileURL(fromAuth.resolve('otplib')).href)) as Otplib & {
-    default?: Otplib;
-  };
-  return typeof module.generate === 'function' ? module : (module.default as Otplib);
-}
-
-async function typeCode(boxes: Locator, code: string) {
-  await expect.poll(() => boxes.count()).toBe(code.length);
-  for (const [index, digit] of [...code].entries()) await boxes.nth(index).fill(digit);
-}
-
-/** The server accepts each TOTP step once: wait for the step after `after`. */
-async function nextTimeStep(after: number) {
-  const nextStep = (Math.floor(after / totpPeriodMs) + 1) * totpPeriodMs;
-  await new Promise((resolve) => setTimeout(resolve, Math.max(0, nextStep - Date.now()) + 1_000));
-}
-
-async function logInAt(page: Page, path: string, login: { userId: string; password: string }) {
-  await page.goto(path);
-  await page.waitForURL((url) => url.pathname === '/login-me', { timeout: 20_000 });
-  await logInThroughForm(page, login.userId, login.password, englishForm);
-  await page.waitForURL((url) => url.pathname === path.split('?')[0], { timeout: 20_000 });
-}
+/** Where alice's withdrawal goes: her certified address outside the exchange (the seed's). */
+const externalAddress = aliceCertified.BTC;
 
 /** The development control of the simulated chain, through the write API. */
 async function chainControl(path: string, body: unknown): Promise<void> {
@@ -74,7 +47,6 @@ describe('money movement', () => {
     timeout: 420_000,
   }, async () => {
     const { browser, platform } = running();
-    const { generate } = await loadOtplib();
     const page = await openPage(browser, platform, 'en-US');
 
     // The deposit: alice's BTC address, a transaction to it, blocks mined one by one in batches.
@@ -104,58 +76,15 @@ describe('money movement', () => {
     await expect.poll(() => btcBalanceOf(page), { timeout: 20_000 }).toContain('0.75');
     await saveScreenshot(page, 'money-wallet-after-deposit');
 
-    // A withdrawal needs an OTP: alice registers one on my page and logs in again with it.
-    await page.goto('/my-page');
-    const otp = page.getByRole('region', { name: 'One-time password (OTP)' });
-    await otp.getByRole('button', { name: 'Register a new OTP' }).click({ timeout: 20_000 });
-    const setup = page.getByRole('region', { name: 'Set up your authenticator app' });
-    const otpauthUri = await setup
-      .getByRole('link', { name: 'Open in an authenticator app on this device' })
-      .getAttribute('href');
-    const secret = new URL(otpauthUri ?? '').searchParams.get('secret') ?? '';
-    await setup.getByLabel(/I have stored the setup key/).check();
-    let lastStepAt = Date.now();
-    await typeCode(setup.getByLabel('One-time password'), await generate({ secret }));
-    await page.waitForURL((url) => url.pathname === '/login-me', { timeout: 20_000 });
-    await nextTimeStep(lastStepAt);
-    await logInThroughForm(page, alice.userId, alice.password, englishForm);
-    const otpForm = page.getByRole('form', { name: 'One-time password form' });
-    await otpForm.waitFor();
-    lastStepAt = Date.now();
-    await typeCode(otpForm.getByLabel('One-time password'), await generate({ secret }));
-    await page.waitForURL((url) => url.pathname === '/my-page', { timeout: 20_000 });
-
-    // The application from the BTC account, confirmed with a fresh code.
-    await page.goto('/wallet/withdraw');
-    const form = page.getByRole('form', { name: 'Withdrawal application' });
-    await form.waitFor({ timeout: 20_000 });
-    const accountSelect = form.getByLabel(/^Account/);
-    await expect
-      .poll(() => accountSelect.locator('option').count(), { timeout: 20_000 })
-      .toBeGreaterThan(0);
-    const btcOption = await accountSelect
-      .locator('option', { hasText: '· BTC' })
-      .first()
-      .getAttribute('value');
-    await accountSelect.selectOption(btcOption ?? '');
-    await form.getByLabel(/^Amount/).click();
-    await form.getByLabel(/^Amount/).fill('0.1');
-    await form.getByLabel(/^Withdraw address/).fill(externalAddress);
-    await form.getByLabel(/^Holder name/).fill('Alice Kim');
-    await nextTimeStep(lastStepAt);
-    await typeCode(form.getByLabel('OTP code'), await generate({ secret }));
-    await form.getByRole('button', { name: 'Request withdrawal' }).click();
-    await page
-      .getByText(/Withdrawal requested/)
-      .waitFor({ timeout: 20_000 })
-      .catch(async (error: unknown) => {
-        await saveScreenshot(page, 'money-withdraw-request-failed');
-        throw new Error(`no confirmation; the form says: ${await form.textContent()}`, {
-          cause: error,
-        });
-      });
-    const mine = page.getByRole('row').filter({ hasText: externalAddress });
-    await expect.poll(async () => mine.textContent(), { timeout: 20_000 }).toContain('Requested');
+    // A withdrawal needs an OTP: alice registers one on my page and logs in again with it; the
+    // application from the BTC account goes to her certified address, with a fresh code.
+    const otp = await registerOtpAndLogIn(page, alice);
+    const mine = await applyForWithdrawal(page, otp, {
+      asset: 'BTC',
+      amount: '0.1',
+      address: externalAddress,
+      screenshot: 'money-withdraw-request-failed',
+    });
     await saveScreenshot(page, 'money-withdraw-requested');
     expect(await missingKeys(page)).toEqual([]);
 

@@ -11,7 +11,7 @@ import {
   grantChiefAdministrator,
   type IdentityWriteDependencies,
 } from '@ledger/write-api';
-import { seedDemoSecurityPolicies } from './seed-kyc-demo.ts';
+import { seedDemoSecurityPolicies, seedDemoWithdrawAddresses } from './seed-kyc-demo.ts';
 
 export type DemoLogin = { role: string; userId: string; password: string };
 
@@ -114,6 +114,13 @@ export async function seedDemoData(input: {
       userId: 'admin',
       password: 'ledger-demo-chief-2025',
     });
+    // A withdrawal goes only to a certified address: alice has one for KRW and one for BTC.
+    await seedDemoWithdrawAddresses(
+      input.writeApi,
+      input.db,
+      { userId: 'alice', password: 'ledger-demo-member-one' },
+      { userId: 'admin', password: 'ledger-demo-chief-2025' },
+    );
   }
   return demoMembers.map(({ role, userId, password }) => ({ role, userId, password }));
 }

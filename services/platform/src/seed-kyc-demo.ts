@@ -1,4 +1,7 @@
 import { setTimeout as delay } from 'node:timers/promises';
+import type { Db } from '@ledger/db';
+import { findMemberSeq, identityDb } from '@ledger/identity-store';
+import { sql } from 'kysely';
 
 /** What the seed needs of the write API: its in-process request entry. */
 type App = { request(path: string, init?: RequestInit): Response | Promise<Response> };
@@ -80,6 +83,76 @@ export async function seedDemoSecurityPolicies(
         );
       }
       await delay(100);
+    }
+  }
+}
+
+/**
+ * Alice's certified withdraw addresses (issue #10: a withdrawal goes only to a certified,
+ * approved address of the asset): a KRW bank account and a BTC address on the simulated chain,
+ * requested as alice and approved by the administrator through the real routes. Idempotent: an
+ * address alice already asked for (its personal-data row, written before its event) is not asked
+ * again, and an approval already given (409) is fine.
+ */
+export const demoWithdrawAddresses = [
+  { asset: 'KRW', bank_code: '088', withdraw_address: '110-555-012345', holder_name: 'Alice Kim' },
+  {
+    asset: 'BTC',
+    bank_code: null,
+    withdraw_address: 'sim-alice-cold-wallet',
+    holder_name: 'Alice Kim',
+  },
+] as const;
+
+export async function seedDemoWithdrawAddresses(
+  app: App,
+  db: Db,
+  member: { userId: string; password: string },
+  administrator: { userId: string; password: string },
+): Promise<void> {
+  const tokenOf = async (login: { userId: string; password: string }) => {
+    const response = await app.request('/api/v1/auth/token', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ user_id: login.userId, password: login.password }),
+    });
+    if (!response.ok) throw new Error(`seed: ${login.userId} login answered ${response.status}`);
+    return ((await response.json()) as { token: string }).token;
+  };
+  const memberToken = await tokenOf(member);
+  const adminToken = await tokenOf(administrator);
+  const memberSeq = await findMemberSeq(identityDb(db), 'user_id', member.userId);
+  for (const address of demoWithdrawAddresses) {
+    const { rows } = await sql<{ seq: string }>`SELECT certification_seq::text AS seq
+      FROM kyc_withdraw_address_personal_data
+      WHERE member_seq = ${memberSeq ?? 0} AND withdraw_address = ${address.withdraw_address}
+      ORDER BY certification_seq LIMIT 1`.execute(db);
+    let seq = rows[0] === undefined ? undefined : Number(rows[0].seq);
+    if (seq === undefined) {
+      const requested = await app.request('/api/v1/kyc/withdraw-address-certification', {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          authorization: `Bearer ${memberToken}`,
+          'idempotency-key': `seed-withdraw-address-${member.userId}-${address.asset}`,
+        },
+        body: JSON.stringify(address),
+      });
+      if (requested.status !== 201) {
+        throw new Error(
+          `seed: certification answered ${requested.status} ${await requested.text()}`,
+        );
+      }
+      seq = ((await requested.json()) as { data: { seq: number } }).data.seq;
+    }
+    const reviewed = await put(
+      app,
+      `/api/v1/admin/kyc-asset-withdraw-address-certification/${seq}/review`,
+      { decision: 'approved', is_valid: true },
+      adminToken,
+    );
+    if (!reviewed.ok && reviewed.status !== 409) {
+      throw new Error(`seed: review answered ${reviewed.status} ${await reviewed.text()}`);
     }
   }
 }

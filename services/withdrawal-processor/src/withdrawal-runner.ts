@@ -29,7 +29,7 @@ import {
   withdrawPolicyStream,
 } from '@ledger/withdrawals';
 import { sql } from 'kysely';
-import type { CertifiedAddress } from './catalog-sources.ts';
+import { type CertifiedAddress, certifiedAddressOf } from './catalog-sources.ts';
 import { BroadcastDeferred, type WithdrawalChain } from './chain-port.ts';
 import { createChainWithdrawals } from './chain-withdrawals.ts';
 import { withdrawalFault } from './faults.ts';
@@ -56,7 +56,10 @@ export type WithdrawalRunnerDependencies = {
   now?: () => Date;
   assets?: WithdrawAssetSource | undefined;
   limits?: WithdrawLimitsSource | undefined;
-  /** A member's usable certified withdraw address of an asset (KYC), by certification seq. */
+  /**
+   * A member's usable certified withdraw address of an asset (KYC), by certification seq; by
+   * default the KYC read model over `db`.
+   */
   certifiedAddress?:
     | ((
         memberSeq: number,
@@ -71,12 +74,12 @@ export type WithdrawalInput = {
   idempotencyKey: string;
   accountSeq: number;
   amount: string;
-  /** Without a certification: the address typed in; with one, the certified address. */
-  toAddress: string | null;
   memo: string | null;
-  bankCode: string | null;
-  holderName: string | null;
-  addressCertificationSeq: number | null;
+  /**
+   * The member's certified, approved withdraw address of the asset (KYC): a withdrawal is sent
+   * only there, with the certification's address, bank code and holder name (issue #10).
+   */
+  addressCertificationSeq: number;
   feeAccountSeq: number | null;
   /** Where the fee is in the asset itself: taken from the amount (default) or charged on top. */
   feeType?: FeeType | null | undefined;
@@ -151,6 +154,10 @@ export function createWithdrawalRunner(dependencies: WithdrawalRunnerDependencie
   const chain = dependencies.chain ?? createChainWithdrawals(db);
   const now = () => (dependencies.now ?? (() => new Date()))().toISOString();
   const directory = createWalletAccountDirectory(db);
+  const certifiedAddress =
+    dependencies.certifiedAddress ??
+    ((memberSeq: number, certificationSeq: number, asset: string) =>
+      certifiedAddressOf(db, memberSeq, certificationSeq, asset));
 
   async function run(
     withdrawalId: string,
@@ -506,31 +513,17 @@ export function createWithdrawalRunner(dependencies: WithdrawalRunnerDependencie
     };
   }
 
-  /** The certified address (and its bank code and holder), or the one typed in. */
+  /** The certified address with its bank code and holder: the only destination there is. */
   async function destinationOf(input: WithdrawalInput, asset: string) {
-    if (input.addressCertificationSeq !== null) {
-      const certified = await dependencies.certifiedAddress?.(
-        input.memberSeq,
-        input.addressCertificationSeq,
-        asset,
+    const certified = await certifiedAddress(input.memberSeq, input.addressCertificationSeq, asset);
+    if (certified === undefined) {
+      throw new WithdrawalProblem(
+        422,
+        'withdraw_address_not_certified',
+        'The withdraw address is not certified for this asset',
       );
-      if (certified === undefined) {
-        throw new WithdrawalProblem(
-          422,
-          'withdraw_address_not_certified',
-          'The withdraw address is not certified for this asset',
-        );
-      }
-      return {
-        address: certified.address,
-        bankCode: certified.bankCode ?? input.bankCode,
-        holderName: certified.holderName ?? input.holderName,
-      };
     }
-    if (input.toAddress === null || input.toAddress.trim() === '') {
-      throw new WithdrawalProblem(422, 'withdraw_address_required', 'A withdraw address is needed');
-    }
-    return { address: input.toAddress, bankCode: input.bankCode, holderName: input.holderName };
+    return certified;
   }
 
   /** The withdrawal id of a member's Idempotency-Key (scoped per member). */
@@ -541,9 +534,7 @@ export function createWithdrawalRunner(dependencies: WithdrawalRunnerDependencie
     return (
       request.accountSeq === input.accountSeq &&
       amountAtScale(input.amount, request.decimalPoint) === request.requestAmount &&
-      (input.addressCertificationSeq !== null || request.toAddress === input.toAddress) &&
       request.memo === input.memo &&
-      request.bankCode === input.bankCode &&
       request.addressCertificationSeq === input.addressCertificationSeq
     );
   }

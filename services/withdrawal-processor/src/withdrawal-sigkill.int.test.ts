@@ -49,6 +49,7 @@ describe('T7: SIGKILL at every step of a withdrawal, then a restart', () => {
           1,
         );
         const input = seeding.input(7, 11, '1.5');
+        const certified = seeding.certification(input.addressCertificationSeq);
         await seeding.close();
 
         const child = spawn(process.execPath, [crashProcess], {
@@ -58,6 +59,7 @@ describe('T7: SIGKILL at every step of a withdrawal, then a restart', () => {
             FAULT_POINT: point,
             FAULT_AT: String(occurrence),
             WITHDRAWAL_INPUT: JSON.stringify(input),
+            WITHDRAWAL_CERTIFIED_ADDRESS: JSON.stringify(certified),
           },
           stdio: ['ignore', 'pipe', 'inherit'],
         });

@@ -136,7 +136,7 @@ const validBodies: Record<string, unknown> = {
   'POST /api/v1/withdraw': {
     account_seq: 1,
     amount: '1',
-    withdraw_address: 'bank-088-123456',
+    withdraw_address_certification_seq: 1,
     otp_token: '123456',
   },
   'POST /api/v1/withdraw/:withdrawalId/cancel': {},

@@ -3,6 +3,7 @@
 // a valid code for A's OTP) and writes nothing; lists and /member/me only ever show the caller's.
 import { type RouteEntry, routeTable } from '@ledger/identity';
 import { identityDb } from '@ledger/identity-store';
+import { kycProjection, kycProjectionName } from '@ledger/kyc-store';
 import { type SystemRole, systemAccountId, systemRoles } from '@ledger/ledger';
 import { ledgerBalancesProjection, ledgerBalancesProjectionName } from '@ledger/ledger-projections';
 import { type LedgerWriterService, startLedgerWriterService } from '@ledger/ledger-writer';
@@ -38,7 +39,7 @@ let awaiter: ReturnType<typeof createCheckpointAwaiter> | undefined;
 async function ledgerProjected(): Promise<void> {
   const head = await kit.eventStore.headPosition();
   if (head === undefined || awaiter === undefined) return;
-  const names = [ledgerBalancesProjectionName, withdrawalsProjectionName];
+  const names = [ledgerBalancesProjectionName, withdrawalsProjectionName, kycProjectionName];
   if (!(await awaiter.waitForPosition(names, head, 20_000))) {
     throw new Error('the ledger projections did not catch up');
   }
@@ -55,6 +56,33 @@ async function ledgerWrite(path: string, body: unknown, token: string, key?: str
     },
     body: JSON.stringify(body),
   });
+}
+
+/** Alice's certified KRW bank account (a withdrawal goes only to a certified address). */
+async function certifyAliceAddress(): Promise<number> {
+  const requested = await ledgerWrite(
+    '/api/v1/kyc/withdraw-address-certification',
+    { asset: 'KRW', bank_code: '088', withdraw_address: '110-222-333', holder_name: 'Alice Kim' },
+    aliceToken,
+    'alice-address',
+  );
+  if (requested.status !== 201) throw new Error(`certification: ${await requested.text()}`);
+  const { seq } = ((await requested.json()) as { data: { seq: number } }).data;
+  const chief = await kit.register('chief');
+  await kit.makeChiefAdministrator(chief.seq);
+  const reviewed = await ledgerApp.request(
+    `/api/v1/admin/kyc-asset-withdraw-address-certification/${seq}/review`,
+    {
+      method: 'PUT',
+      headers: {
+        authorization: `Bearer ${(await kit.login(chief)).token}`,
+        'content-type': 'application/json',
+      },
+      body: JSON.stringify({ decision: 'approved', is_valid: true }),
+    },
+  );
+  if (reviewed.status !== 200) throw new Error(`review: ${await reviewed.text()}`);
+  return seq;
 }
 
 /** Alice's KRW account, funded, and a withdrawal she requests with her OTP (a real hold). */
@@ -92,7 +120,7 @@ async function createAliceWithdrawal(): Promise<string> {
   projector = startProjector({
     db: kit.db as unknown as Kysely<unknown>,
     eventStore: kit.eventStore,
-    projections: [ledgerBalancesProjection, withdrawalsProjection],
+    projections: [ledgerBalancesProjection, withdrawalsProjection, kycProjection],
     logger: silentLogger,
     signal: stopping.signal,
   });
@@ -126,6 +154,7 @@ async function createAliceWithdrawal(): Promise<string> {
     },
   });
   if (funded.kind !== 'answered') throw new Error(`fund: ${funded.kind}`);
+  const certificationSeq = await certifyAliceAddress();
   await ledgerProjected();
   // A withdrawal needs an active OTP and a fresh code (each code is accepted once).
   kit.clock.nowMs += 30_000;
@@ -144,9 +173,7 @@ async function createAliceWithdrawal(): Promise<string> {
     {
       account_seq: accountSeq,
       amount: '10000',
-      withdraw_address: 'bank-088-123456',
-      holder_name: 'Alice Kim',
-      bank_code: '088',
+      withdraw_address_certification_seq: certificationSeq,
       otp_token: await totpAt(aliceOtpSecret, kit.clock.nowMs),
     },
     aliceToken,

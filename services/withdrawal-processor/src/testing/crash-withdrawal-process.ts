@@ -8,6 +8,7 @@ import { ledgerBalancesProjection } from '@ledger/ledger-projections';
 import { createInProcessClient, createLedgerWriter, withoutLock } from '@ledger/ledger-writer';
 import { projectBatch } from '@ledger/projection-runner';
 import { silentLogger } from '@ledger/runtime';
+import type { CertifiedAddress } from '../catalog-sources.ts';
 import { installWithdrawalFaultHook, type WithdrawalFaultPoint } from '../faults.ts';
 import { withdrawalsProjection } from '../withdrawal-projection.ts';
 import { createWithdrawalRunner, type WithdrawalInput } from '../withdrawal-runner.ts';
@@ -16,6 +17,10 @@ const url = process.env.DATABASE_URL as string;
 const faultPoint = process.env.FAULT_POINT as WithdrawalFaultPoint;
 const faultAt = Number(process.env.FAULT_AT);
 const input = JSON.parse(process.env.WITHDRAWAL_INPUT as string) as WithdrawalInput;
+/** The certified address of the input's certification (what KYC answers in the product). */
+const certified = JSON.parse(
+  process.env.WITHDRAWAL_CERTIFIED_ADDRESS as string,
+) as CertifiedAddress;
 
 let hits = 0;
 installWithdrawalFaultHook((point) => {
@@ -38,6 +43,7 @@ const runner = createWithdrawalRunner({
   eventStore: store,
   ledger: createInProcessClient(writer),
   logger: silentLogger,
+  certifiedAddress: async () => certified,
 });
 const project = async () => {
   for (const projection of [ledgerBalancesProjection, withdrawalsProjection]) {

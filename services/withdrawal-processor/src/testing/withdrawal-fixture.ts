@@ -17,6 +17,7 @@ import { type Projection, projectBatch, registerProjection } from '@ledger/proje
 import { silentLogger } from '@ledger/runtime';
 import { sql } from 'kysely';
 import type pg from 'pg';
+import type { CertifiedAddress } from '../catalog-sources.ts';
 import type { WithdrawalChain } from '../chain-port.ts';
 import { simulatedBankChainOf } from '../chain-withdrawals.ts';
 import { withdrawalsProjection } from '../withdrawal-projection.ts';
@@ -25,6 +26,12 @@ import {
   type WithdrawalInput,
   type WithdrawalRunner,
 } from '../withdrawal-runner.ts';
+
+type FixtureAddress = {
+  toAddress?: string | undefined;
+  bankCode?: string | null | undefined;
+  holderName?: string | null | undefined;
+};
 
 /** Integration-test helpers (not shipped): a real ledger writer, event store, projections and runner. */
 
@@ -53,12 +60,19 @@ export type WithdrawalFixture = {
     decimalPoint: number,
     amount: string,
   ): Promise<void>;
+  /**
+   * A withdrawal request of `memberSeq`, to a certified address the fixture records for it
+   * (`toAddress`, default `sim-address-<memberSeq>`, holder Alice Kim): the same address of the
+   * same member is the same certification.
+   */
   input(
     memberSeq: number,
     accountSeq: number,
     amount: string,
-    extra?: Partial<WithdrawalInput>,
+    extra?: Partial<WithdrawalInput> & FixtureAddress,
   ): WithdrawalInput;
+  /** The certified address a certification seq of `input` stands for (what KYC would answer). */
+  certification(seq: number): CertifiedAddress & { memberSeq: number };
   /** Ledger events of a type whose data matches. */
   ledgerEvents(type: string): Promise<Record<string, unknown>[]>;
   balance(account: string): Promise<{ balance: string; held: string }>;
@@ -84,6 +98,12 @@ export async function startWithdrawalFixture(url: string, db: Db): Promise<Withd
   const projections: Projection[] = [ledgerBalancesProjection, withdrawalsProjection];
   for (const projection of projections) await registerProjection(db, projection);
   const opened = new Set<string>();
+  const certifications = new Map<number, CertifiedAddress & { memberSeq: number }>();
+  const certificationOf = (seq: number) => {
+    const found = certifications.get(seq);
+    if (found === undefined) throw new Error(`no certification ${seq} in the fixture`);
+    return found;
+  };
   const fixture: WithdrawalFixture = {
     db,
     pool,
@@ -116,6 +136,10 @@ export async function startWithdrawalFixture(url: string, db: Db): Promise<Withd
         ledger,
         chain: runnerOptions.chain,
         logger: silentLogger,
+        certifiedAddress: async (memberSeq, seq) => {
+          const found = certifications.get(seq);
+          return found === undefined || found.memberSeq !== memberSeq ? undefined : found;
+        },
       }),
     accept,
     async project() {
@@ -159,21 +183,33 @@ export async function startWithdrawalFixture(url: string, db: Db): Promise<Withd
       });
     },
     input(memberSeq, accountSeq, amount, extra = {}) {
+      const { toAddress, bankCode, holderName, ...rest } = extra;
+      const address = {
+        memberSeq,
+        address: toAddress ?? `sim-address-${memberSeq}`,
+        bankCode: bankCode ?? null,
+        holderName: holderName === undefined ? 'Alice Kim' : holderName,
+      };
+      let seq = [...certifications].find(
+        ([, known]) => JSON.stringify(known) === JSON.stringify(address),
+      )?.[0];
+      if (seq === undefined) {
+        seq = certifications.size + 1;
+        certifications.set(seq, address);
+      }
       return {
         memberSeq,
         idempotencyKey: randomUUID(),
         accountSeq,
         amount,
-        toAddress: `sim-address-${memberSeq}`,
         memo: null,
-        bankCode: null,
-        holderName: 'Alice Kim',
-        addressCertificationSeq: null,
+        addressCertificationSeq: seq,
         feeAccountSeq: null,
         requestId: randomUUID(),
-        ...extra,
+        ...rest,
       };
     },
+    certification: certificationOf,
     async ledgerEvents(type) {
       const { rows } = await sql<{ data: Record<string, unknown> }>`SELECT data FROM es_events
         WHERE stream_id = 'ledger' AND event_type = ${type} ORDER BY stream_revision`.execute(db);

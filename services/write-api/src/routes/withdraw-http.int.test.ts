@@ -1,5 +1,6 @@
-// Proves the withdrawal routes over HTTP: a withdrawal needs a registered OTP and a fresh code (step-up), is scoped to its member (another member's cancel or read is a 404), admin routes refuse members, an administrator's approval sends it, and a retry with the same Idempotency-Key answers the same withdrawal.
+// Proves the withdrawal routes over HTTP: a withdrawal needs a registered OTP and a fresh code (step-up), goes only to one of the member's certified, approved addresses of the asset (a typed address, another asset's or another member's certification is refused with a stable code) and takes the certification's address, is scoped to its member (another member's cancel or read is a 404), admin routes refuse members, an administrator's approval sends it, and a retry with the same Idempotency-Key answers the same withdrawal.
 import { useTestDatabase } from '@ledger/testing';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { totpAt } from '../testing/index.ts';
 import {
@@ -7,6 +8,7 @@ import {
   type LedgerTestKit,
   type LedgerTestMember,
 } from './ledger-test-kit.ts';
+import { startWithdrawTestKyc, type WithdrawTestKyc } from './withdraw-test-kit.ts';
 
 const database = useTestDatabase();
 let kit: LedgerTestKit;
@@ -15,6 +17,9 @@ let bob: LedgerTestMember;
 let admin: LedgerTestMember;
 let secret = '';
 let accountSeq = 0;
+let kyc: WithdrawTestKyc;
+/** Alice's certified KRW bank account, her certified BTC address, and bob's KRW account. */
+const certified = { krw: 0, btc: 0, bobKrw: 0 };
 
 async function json<T>(response: Response): Promise<T> {
   return (await response.json()) as T;
@@ -60,17 +65,37 @@ beforeAll(async () => {
   });
   expect(funded.kind).toBe('answered');
   await kit.projected();
+  kyc = startWithdrawTestKyc(kit, database());
+  const bank = { asset: 'KRW', holderName: 'Alice Kim', bankCode: '088' };
+  certified.krw = await kyc.certify(alice, admin, { ...bank, withdrawAddress: '110-222-333' });
+  certified.btc = await kyc.certify(alice, admin, {
+    asset: 'BTC',
+    withdrawAddress: 'bc1qalicecold',
+    holderName: 'Alice Kim',
+  });
+  certified.bobKrw = await kyc.certify(bob, admin, {
+    asset: 'KRW',
+    withdrawAddress: '990-888-777',
+    holderName: 'Bob Tanaka',
+    bankCode: '004',
+  });
 });
 afterAll(async () => {
+  await kyc?.close();
   await kit?.close();
 });
 
-const body = (otp: string) => ({
+/** Events of withdrawal streams: a refused request appends none. */
+async function withdrawalEvents(): Promise<number> {
+  const { rows } = await sql<{ count: string }>`SELECT count(*)::text AS count FROM es_events
+    WHERE stream_id LIKE 'withdrawal-%'`.execute(database().db);
+  return Number(rows[0]?.count);
+}
+
+const body = (otp: string, certificationSeq = certified.krw) => ({
   account_seq: accountSeq,
   amount: '10000',
-  withdraw_address: 'bank-088-123456',
-  holder_name: 'Alice Kim',
-  bank_code: '088',
+  withdraw_address_certification_seq: certificationSeq,
   otp_token: otp,
 });
 
@@ -107,6 +132,12 @@ describe('withdraw over HTTP', () => {
     ).data;
     expect(answer).toMatchObject({ status: 'requested', net_amount: '10000' });
     withdrawalId = answer.withdrawal_id;
+    // The certification's address and bank code, not anything typed.
+    expect(answer).toMatchObject({
+      withdraw_address: '110-222-333',
+      bank_code: '088',
+      withdraw_address_certification_seq: certified.krw,
+    });
     const retried = await kit.write('POST', '/api/v1/withdraw', body(await nextCode()), {
       token: alice.token,
       key,
@@ -114,6 +145,48 @@ describe('withdraw over HTTP', () => {
     expect((await json<{ data: { withdrawal_id: string } }>(retried)).data.withdrawal_id).toBe(
       withdrawalId,
     );
+  });
+
+  test('only a certified address of her own for the asset: a typed one, BTC’s or bob’s is refused', async () => {
+    const before = await withdrawalEvents();
+    const refusals: [Record<string, unknown>, number, string][] = [
+      [
+        { ...body('123456'), withdraw_address_certification_seq: undefined, withdraw_address: 'x' },
+        422,
+        'withdraw_address_certification_required',
+      ],
+      [
+        { ...body('123456'), holder_name: 'Mallory' },
+        422,
+        'withdraw_address_certification_required',
+      ],
+      [
+        { ...body('123456'), withdraw_address_certification_seq: undefined },
+        422,
+        'withdraw_address_certification_required',
+      ],
+    ];
+    for (const [refused, status, code] of refusals) {
+      const response = await kit.write('POST', '/api/v1/withdraw', refused, {
+        token: alice.token,
+        key: kit.freshKey(),
+      });
+      expect(response.status).toBe(status);
+      expect((await json<{ code: string }>(response)).code).toBe(code);
+    }
+    // A fresh OTP budget (5 codes per 5 minutes per member) for the three refusals after the OTP.
+    kit.clock.nowMs += 5 * 60_000;
+    for (const certificationSeq of [certified.btc, certified.bobKrw, 99_999]) {
+      const response = await kit.write(
+        'POST',
+        '/api/v1/withdraw',
+        body(await nextCode(), certificationSeq),
+        { token: alice.token, key: kit.freshKey() },
+      );
+      expect(response.status, await response.clone().text()).toBe(422);
+      expect((await json<{ code: string }>(response)).code).toBe('withdraw_address_not_certified');
+    }
+    expect(await withdrawalEvents()).toBe(before);
   });
 
   test('another member can neither cancel nor read it; a member cannot approve', async () => {

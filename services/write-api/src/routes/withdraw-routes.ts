@@ -22,35 +22,31 @@ import type { LedgerWriteContext } from './ledger-write-context.ts';
 
 /**
  * The member's withdrawals (issue #10; docs/adr/0014): POST /withdraw requests one (OTP step-up:
- * a member withdraws only with a registered OTP and a fresh code) and the ONE ledger command that
+ * a member withdraws only with a registered OTP and a fresh code; only to one of the member's
+ * certified, approved withdraw addresses of the asset, never to a typed one) and the ONE ledger command that
  * holds the amount (and fee) with the member's limits is taken at once; POST
  * /withdraw/:withdrawalId/cancel gives the holds back before it is sent. The withdrawal id derives
  * from the member and the Idempotency-Key, so a retry lands on the same withdrawal.
  */
 
 const SeqSchema = z.number().int().min(1).max(9_999_999_999);
-export const WithdrawRequestSchema = z
-  .strictObject({
-    account_seq: SeqSchema,
-    amount: AmountTextSchema,
-    withdraw_address_certification_seq: SeqSchema.optional(),
-    withdraw_address: z.string().trim().min(1).max(200).optional(),
-    memo: z.string().trim().min(1).max(100).optional(),
-    holder_name: z.string().trim().min(1).max(100).optional(),
-    bank_code: z
-      .string()
-      .trim()
-      .regex(/^[A-Za-z0-9_-]{1,20}$/)
-      .optional(),
-    fee_type: z.enum(['deducted', 'separate']).optional(),
-    fee_account_seq: SeqSchema.optional(),
-    otp_token: z.string().regex(/^[0-9]{6}$/),
-  })
-  .refine(
-    (body) =>
-      body.withdraw_address_certification_seq !== undefined || body.withdraw_address !== undefined,
-    { message: 'a certified withdraw address or a withdraw address', path: ['withdraw_address'] },
-  );
+export const WithdrawRequestSchema = z.strictObject({
+  account_seq: SeqSchema,
+  amount: AmountTextSchema,
+  /** Required: the member's certified, approved withdraw address of the asset (KYC). */
+  withdraw_address_certification_seq: SeqSchema.optional(),
+  /**
+   * Refused when given (`withdraw_address_certification_required`): the address, bank code and
+   * holder name are those of the certification. Named here so the refusal has its own code.
+   */
+  withdraw_address: z.string().max(200).optional(),
+  holder_name: z.string().max(100).optional(),
+  bank_code: z.string().max(20).optional(),
+  memo: z.string().trim().min(1).max(100).optional(),
+  fee_type: z.enum(['deducted', 'separate']).optional(),
+  fee_account_seq: SeqSchema.optional(),
+  otp_token: z.string().regex(/^[0-9]{6}$/),
+});
 export const CancelWithdrawRequestSchema = z.strictObject({});
 export const WithdrawalParameterSchema = z.strictObject({ withdrawalId: z.uuid() });
 
@@ -140,6 +136,19 @@ async function requestWithdrawal(
 ) {
   const key = idempotencyKeyOf(c, { required: true });
   const memberSeq = principalOf(c).memberSeq;
+  const certificationSeq = body.withdraw_address_certification_seq;
+  if (
+    certificationSeq === undefined ||
+    body.withdraw_address !== undefined ||
+    body.holder_name !== undefined ||
+    body.bank_code !== undefined
+  ) {
+    throw new ProblemError({
+      status: 422,
+      code: 'withdraw_address_certification_required',
+      title: 'Choose one of your certified withdraw addresses; a typed address is not accepted',
+    });
+  }
   await requireWithdrawOtp(context, memberSeq, body.otp_token);
   const outcome = await runner
     .request({
@@ -147,11 +156,8 @@ async function requestWithdrawal(
       idempotencyKey: key,
       accountSeq: body.account_seq,
       amount: body.amount,
-      toAddress: body.withdraw_address ?? null,
       memo: body.memo ?? null,
-      bankCode: body.bank_code ?? null,
-      holderName: body.holder_name ?? null,
-      addressCertificationSeq: body.withdraw_address_certification_seq ?? null,
+      addressCertificationSeq: certificationSeq,
       feeAccountSeq: body.fee_account_seq ?? null,
       feeType: body.fee_type ?? null,
       requestId: String(c.get('requestId')),

@@ -78,11 +78,12 @@ export function certifiedAddressesQuery() {
     queryFn: async ({ client, signal }) =>
       z.object({ data: z.array(CertifiedAddressSchema) }).parse(
         await api.get('kyc/withdraw-address-certification', {
-          searchParams: { no_paging: 1, ...afterLatestWrite(client) },
+          // The member's own list is never paged (and its query takes `after` only).
+          searchParams: afterLatestWrite(client),
           signal,
         }),
       ).data,
-    // Before KYC exists (or when it fails), the member types the address.
+    // A failure shows no certified address (and the link to request one), not an error loop.
     retry: false,
   });
 }

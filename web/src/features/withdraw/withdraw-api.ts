@@ -51,16 +51,15 @@ export function withdrawalQuery(withdrawalId: string) {
   });
 }
 
+/** The application: always to one of the member's certified addresses (issue #10). */
 export type WithdrawFields = {
   account_seq: number;
   amount: string;
+  withdraw_address_certification_seq: number;
   memo?: string | undefined;
   fee_type: 'deducted' | 'separate';
   otp_token: string;
-} & (
-  | { withdraw_address: string; holder_name: string; bank_code?: string | undefined }
-  | { withdraw_address_certification_seq: number }
-);
+};
 
 async function afterWrite(client: QueryClient, answer: Record<string, unknown>) {
   rememberWrite(client, answer);

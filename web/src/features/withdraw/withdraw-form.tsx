@@ -11,6 +11,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
 import { useAtomValue } from 'jotai';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -35,15 +36,15 @@ type Problems = {
   account?: string | undefined;
   amount?: string | undefined;
   address?: string | undefined;
-  holder?: string | undefined;
   otp?: string | undefined;
 };
 
 /**
  * SPEC §2 wallet: the withdrawal application. The member picks one of its accounts, the amount
- * (at most the asset's decimals and the available balance), the address (and memo, bank code),
- * the holder name, whether the fee is taken from the amount or charged on top, and confirms with
- * a fresh OTP code (step-up). The answer is either "requested" (the amount is held) or "refused"
+ * (at most the asset's decimals and the available balance), one of its certified withdraw
+ * addresses of the asset (the address, bank code and holder name are the certification's; without
+ * one, a link to request a certification), the memo, whether the fee is taken from the amount or
+ * charged on top, and confirms with a fresh OTP code (step-up). The answer is either "requested" (the amount is held) or "refused"
  * with the ledger's reason (insufficient funds, a limit), shown as such.
  */
 export function WithdrawForm() {
@@ -54,10 +55,7 @@ export function WithdrawForm() {
   const usable = (accounts.data ?? []).filter((account) => account.status === 'normal');
   const [accountSeq, setAccountSeq] = useState('');
   const [amount, setAmount] = useState('');
-  const [address, setAddress] = useState('');
   const [memo, setMemo] = useState('');
-  const [holder, setHolder] = useState('');
-  const [bankCode, setBankCode] = useState('');
   const certifications = useQuery(certifiedAddressesQuery());
   const [certificationSeq, setCertificationSeq] = useState('');
   const [feeType, setFeeType] = useState<'deducted' | 'separate'>('deducted');
@@ -79,7 +77,8 @@ export function WithdrawForm() {
   const certified = (certifications.data ?? []).filter(
     (address) => isUsableAddress(address) && address.asset === account?.asset,
   );
-  const chosen = certified.find((address) => String(address.seq) === certificationSeq);
+  const chosen =
+    certified.find((address) => String(address.seq) === certificationSeq) ?? certified[0];
   const edited =
     <Value,>(set: (value: Value) => void) =>
     (value: Value) => {
@@ -95,23 +94,17 @@ export function WithdrawForm() {
       amount: amountMessage(
         amountProblemOf(amount, account.decimal_point, account.available_balance),
       ),
-      address: chosen === undefined && address.trim() === '' ? t('form.required') : undefined,
-      holder: chosen === undefined && holder.trim() === '' ? t('form.required') : undefined,
+      address: chosen === undefined ? t('form.certificationRequired') : undefined,
       otp: isCompleteCode(otp) ? undefined : t('form.otpRequired'),
     };
     setProblems(found);
-    if (Object.values(found).some((problem) => problem !== undefined)) return;
+    if (chosen === undefined || Object.values(found).some((problem) => problem !== undefined))
+      return;
     request.mutate({
       fields: {
         account_seq: account.seq,
         amount,
-        ...(chosen === undefined
-          ? {
-              withdraw_address: address.trim(),
-              holder_name: holder.trim(),
-              ...(bankCode.trim() === '' ? {} : { bank_code: bankCode.trim() }),
-            }
-          : { withdraw_address_certification_seq: chosen.seq }),
+        withdraw_address_certification_seq: chosen.seq,
         ...(memo.trim() === '' ? {} : { memo: memo.trim() }),
         fee_type: feeType,
         otp_token: otp,
@@ -165,62 +158,41 @@ export function WithdrawForm() {
               { value: 'separate', label: t('feeType.separate') },
             ]}
           />
-          {certified.length === 0 ? undefined : (
+          {certified.length === 0 ? (
+            <Alert color="yellow" title={t('form.noCertifiedTitle')}>
+              <Stack gap="xs" align="flex-start">
+                <Text size="sm">{t('form.noCertified', { asset: account?.asset ?? '' })}</Text>
+                {problems.address === undefined ? undefined : (
+                  <Text size="sm" c="red">
+                    {problems.address}
+                  </Text>
+                )}
+                <Button component={Link} to="/my-page/kyc" variant="light" size="xs">
+                  {t('form.requestCertification')}
+                </Button>
+              </Stack>
+            </Alert>
+          ) : (
             <NativeSelect
               label={t('form.certifiedAddress')}
               description={t('form.certifiedHint')}
-              value={certificationSeq}
-              data={[
-                { value: '', label: t('form.typeAddress') },
-                ...certified.map((candidate) => ({
-                  value: String(candidate.seq),
-                  label: `${candidate.withdraw_address ?? ''} · ${candidate.holder_name ?? ''}`,
-                })),
-              ]}
+              required
+              value={chosen === undefined ? '' : String(chosen.seq)}
+              data={certified.map((candidate) => ({
+                value: String(candidate.seq),
+                label: [candidate.withdraw_address, candidate.bank_code, candidate.holder_name]
+                  .filter((part) => part !== null && part !== '')
+                  .join(' · '),
+              }))}
               onChange={(event) => edited(setCertificationSeq)(event.currentTarget.value)}
             />
           )}
-          {chosen === undefined ? (
-            <>
-              <TextInput
-                label={t('form.address')}
-                required
-                autoComplete="off"
-                value={address}
-                error={problems.address}
-                onChange={(event) => edited(setAddress)(event.currentTarget.value)}
-              />
-              <Group grow>
-                <TextInput
-                  label={t('form.memo')}
-                  autoComplete="off"
-                  value={memo}
-                  onChange={(event) => edited(setMemo)(event.currentTarget.value)}
-                />
-                <TextInput
-                  label={t('form.bankCode')}
-                  autoComplete="off"
-                  value={bankCode}
-                  onChange={(event) => edited(setBankCode)(event.currentTarget.value)}
-                />
-              </Group>
-              <TextInput
-                label={t('form.holderName')}
-                required
-                autoComplete="name"
-                value={holder}
-                error={problems.holder}
-                onChange={(event) => edited(setHolder)(event.currentTarget.value)}
-              />
-            </>
-          ) : (
-            <TextInput
-              label={t('form.memo')}
-              autoComplete="off"
-              value={memo}
-              onChange={(event) => edited(setMemo)(event.currentTarget.value)}
-            />
-          )}
+          <TextInput
+            label={t('form.memo')}
+            autoComplete="off"
+            value={memo}
+            onChange={(event) => edited(setMemo)(event.currentTarget.value)}
+          />
           <OtpCodeField
             value={otp}
             label={t('form.otp')}
@@ -235,7 +207,11 @@ export function WithdrawForm() {
           )}
           <FailureAlert error={request.error} />
           <Group justify="flex-end">
-            <Button type="submit" loading={request.isPending} disabled={account === undefined}>
+            <Button
+              type="submit"
+              loading={request.isPending}
+              disabled={account === undefined || chosen === undefined}
+            >
               {t('form.submit')}
             </Button>
           </Group>

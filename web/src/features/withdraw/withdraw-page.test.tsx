@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-// Proves the member's withdrawal screen against msw: the form refuses an amount above the available balance and a missing OTP code without sending anything; with a certified withdraw address the typed address and holder fields give way and the request names the certification with the OTP code and an Idempotency-Key; a refused answer shows the ledger's reason in words.
+// Proves the member's withdrawal screen against msw: the form refuses an amount above the available balance and a missing OTP code without sending anything; the address is chosen among the member's certified addresses of the account's asset (no field to type one) and the request names the certification with the OTP code and an Idempotency-Key; without a certified address of the asset, the form says so, links to the certification request and sends nothing; a refused answer shows the ledger's reason in words.
 import '../../test-support/dom-environment.ts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
@@ -12,9 +12,12 @@ const server = useApiServer();
 beforeAll(() => startI18n('en-US'));
 
 let posted: { body: Record<string, unknown>; key: string | null }[] = [];
+/** The query parameters of each read of the certified addresses (the API takes `after` only). */
+let certificationQueries: string[][] = [];
 
 beforeEach(() => {
   posted = [];
+  certificationQueries = [];
   const token = fakeToken();
   server.use(
     http.post('/api/v1/auth/token/refresh', () => HttpResponse.json(tokenAnswer(token))),
@@ -32,12 +35,22 @@ beforeEach(() => {
             available_balance: '50000',
             status: 'normal',
           },
+          {
+            seq: 17,
+            title: 'Ether wallet',
+            account_number: '1000-0000-0017',
+            asset: 'ETH',
+            decimal_point: 18,
+            available_balance: '1',
+            status: 'normal',
+          },
         ]),
       ),
     ),
     http.get('/api/v1/withdraw', () => HttpResponse.json(listAnswer([]))),
-    http.get('/api/v1/kyc/withdraw-address-certification', () =>
-      HttpResponse.json({
+    http.get('/api/v1/kyc/withdraw-address-certification', ({ request }) => {
+      certificationQueries.push([...new URL(request.url).searchParams.keys()]);
+      return HttpResponse.json({
         data: [
           {
             seq: 3,
@@ -58,8 +71,8 @@ beforeEach(() => {
             is_valid: true,
           },
         ],
-      }),
-    ),
+      });
+    }),
     http.post('/api/v1/withdraw', async ({ request }) => {
       posted.push({
         body: (await request.json()) as Record<string, unknown>,
@@ -98,18 +111,20 @@ test('refuses too much and a missing OTP code on the form, sending nothing', asy
   expect(posted).toEqual([]);
 });
 
-test('a certified address replaces the typed one; a refusal is shown in words', async () => {
+test('the address is a certified one of the asset; a refusal is shown in words', async () => {
   renderApp('/wallet/withdraw');
   const form = await screen.findByRole('form', { name: 'Withdrawal application' });
   const certified = await within(form).findByLabelText(/^Certified withdraw address/);
-  // Only the KRW certification is offered for a KRW account.
+  // Only the KRW certification is offered for a KRW account, and nothing can be typed instead.
   expect(
     within(certified)
       .getAllByRole('option')
       .map((option) => option.textContent),
-  ).toEqual(['Type an address', '110-222-333 · Alice Kim']);
-  fireEvent.change(certified, { target: { value: '3' } });
-  await waitFor(() => expect(within(form).queryByLabelText(/^Holder name/)).toBeNull());
+  ).toEqual(['110-222-333 · 088 · Alice Kim']);
+  expect(within(form).queryByLabelText(/^Withdraw address/)).toBeNull();
+  expect(within(form).queryByLabelText(/^Holder name/)).toBeNull();
+  for (const keys of certificationQueries)
+    expect(keys.filter((key) => key !== 'after')).toEqual([]);
   fireEvent.change(within(form).getByLabelText(/^Amount/), { target: { value: '40000' } });
   typeCode(form, '123456');
   fireEvent.click(within(form).getByRole('button', { name: 'Request withdrawal' }));
@@ -125,4 +140,18 @@ test('a certified address replaces the typed one; a refusal is shown in words', 
   expect(
     await within(form).findByText('The daily withdrawal limit has been reached.'),
   ).toBeDefined();
+});
+
+test('without a certified address of the asset: a link to request one, and nothing is sent', async () => {
+  renderApp('/wallet/withdraw');
+  const form = await screen.findByRole('form', { name: 'Withdrawal application' });
+  await within(form).findByLabelText(/^Certified withdraw address/);
+  fireEvent.change(within(form).getByLabelText(/^Account/), { target: { value: '17' } });
+  expect(await within(form).findByText(/You have no approved address for ETH yet/)).toBeDefined();
+  const link = within(form).getByRole('link', { name: 'Request a withdraw address certification' });
+  expect(link.getAttribute('href')).toBe('/my-page/kyc');
+  expect(
+    within(form).getByRole('button', { name: 'Request withdrawal' }).hasAttribute('disabled'),
+  ).toBe(true);
+  expect(posted).toEqual([]);
 });

@@ -1,0 +1,78 @@
+import type { Db } from '@ledger/db';
+import { createPostgresEventStore } from '@ledger/event-store/postgres';
+import { kycProjection, kycProjectionName } from '@ledger/kyc-store';
+import { startProjector } from '@ledger/projector';
+import { silentLogger } from '@ledger/runtime';
+import type { Kysely } from 'kysely';
+import type { LedgerTestKit, LedgerTestMember } from './ledger-test-kit.ts';
+
+/**
+ * Integration-test helpers for withdrawals over HTTP (not shipped): the `kyc` projection beside
+ * the ledger kit's projector (a withdrawal reads certified addresses from its read model), and a
+ * withdraw address certified the way a member and an administrator do it.
+ */
+export type WithdrawTestKyc = {
+  /** Requests a withdraw-address certification as `member`, approves it as `admin`, waits for it. */
+  certify(
+    member: LedgerTestMember,
+    admin: LedgerTestMember,
+    address: { asset: string; withdrawAddress: string; holderName: string; bankCode?: string },
+  ): Promise<number>;
+  projected(): Promise<void>;
+  close(): Promise<void>;
+};
+
+export function startWithdrawTestKyc(
+  kit: LedgerTestKit,
+  database: { url: string; db: Db },
+): WithdrawTestKyc {
+  const store = createPostgresEventStore({ url: database.url, poolSizeMax: 2 });
+  const stopping = new AbortController();
+  const projector = startProjector({
+    db: database.db as unknown as Kysely<unknown>,
+    eventStore: store,
+    projections: [kycProjection],
+    logger: silentLogger,
+    signal: stopping.signal,
+  });
+  async function projected() {
+    const head = await kit.eventStore.headPosition();
+    if (head === undefined) return;
+    if (!(await kit.awaiter.waitForPosition([kycProjectionName], head, 20_000))) {
+      throw new Error('the kyc projection did not catch up');
+    }
+    await kit.projected();
+  }
+  return {
+    projected,
+    async certify(member, admin, address) {
+      const requested = await kit.write(
+        'POST',
+        '/api/v1/kyc/withdraw-address-certification',
+        {
+          asset: address.asset,
+          bank_code: address.bankCode ?? null,
+          withdraw_address: address.withdrawAddress,
+          holder_name: address.holderName,
+        },
+        { token: member.token, key: kit.freshKey() },
+      );
+      if (requested.status !== 201) throw new Error(`certification: ${await requested.text()}`);
+      const { seq } = ((await requested.json()) as { data: { seq: number } }).data;
+      const reviewed = await kit.write(
+        'PUT',
+        `/api/v1/admin/kyc-asset-withdraw-address-certification/${seq}/review`,
+        { decision: 'approved', is_valid: true },
+        { token: admin.token },
+      );
+      if (reviewed.status !== 200) throw new Error(`review: ${await reviewed.text()}`);
+      await projected();
+      return seq;
+    },
+    async close() {
+      stopping.abort();
+      await projector.done;
+      await store.close();
+    },
+  };
+}
