@@ -4,8 +4,8 @@ import { EventStoreClosedError } from '../errors.ts';
 import type { EventStore } from '../port.ts';
 import { createAppender } from './appender.ts';
 import type { GroupCommitOptions } from './group-commit.ts';
-import { type PageReader, withReadAhead } from './read-ahead.ts';
-import { readGlobalPage, readHeadPosition, readStreamPages } from './reads.ts';
+import { type PageFetcher, withReadAhead } from './read-ahead.ts';
+import { fetchGlobalPage, readHeadPosition, readStreamPages } from './reads.ts';
 import { createStartupGuard } from './startup-guard.ts';
 import { type PollingOptions, subscribe } from './subscription.ts';
 import { createWakeUps } from './wake-ups.ts';
@@ -53,9 +53,9 @@ export function createPostgresEventStore(options: PostgresEventStoreOptions): Ev
     groupCommit: { ...defaultGroupCommit, ...options.groupCommit },
   });
   const polling = { ...defaultPolling, ...options.polling };
-  const readPage: PageReader = (after, maxCount, filter) =>
-    readGlobalPage(pool, after, maxCount, filter);
-  const readAllAhead = withReadAhead(readPage);
+  const fetchPage: PageFetcher = (after, maxCount, filter) =>
+    fetchGlobalPage(pool, after, maxCount, filter);
+  const readAllAhead = withReadAhead(fetchPage);
   let closed: Promise<void> | undefined;
 
   function assertOpen(): void {
@@ -76,7 +76,7 @@ export function createPostgresEventStore(options: PostgresEventStoreOptions): Ev
     subscribeAll(subscribeOptions) {
       assertOpen();
       const context = {
-        readPage: withReadAhead(readPage),
+        readPage: withReadAhead(fetchPage),
         wakeUps,
         closing: closing.signal,
         polling,

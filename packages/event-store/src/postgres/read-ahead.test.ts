@@ -1,9 +1,9 @@
-// Proves read-ahead: after a full page the next one is already requested, and a caller asking for
-// it gets that page; other requests read fresh.
+// Proves read-ahead: after a full page the next one is already requested (before the current one
+// is decoded), and a caller asking for it gets that page; other requests read fresh.
 import { expect, test } from 'vitest';
 import type { GlobalPosition } from '../port.ts';
 import { withReadAhead } from './read-ahead.ts';
-import type { GlobalPage } from './reads.ts';
+import type { FetchedPage } from './reads.ts';
 
 const at = (n: number) => `p${n}` as GlobalPosition;
 
@@ -12,7 +12,11 @@ test('the page after a full page is fetched ahead and served from there', async 
   const read = withReadAhead(async (after) => {
     calls.push(after);
     const start = after === undefined ? 0 : Number(after.slice(1));
-    const page: GlobalPage = { events: [], lastSeen: at(start + 10), exhausted: start >= 20 };
+    const page: FetchedPage = {
+      decode: () => [],
+      lastSeen: at(start + 10),
+      exhausted: start >= 20,
+    };
     return page;
   });
   const first = await read(undefined, 10, undefined);
@@ -32,7 +36,7 @@ test('a failed prefetch is retried by the caller that needs it', async () => {
       throw new Error('connection reset');
     }
     return {
-      events: [],
+      decode: () => [],
       lastSeen: at(after === undefined ? 10 : 20),
       exhausted: after !== undefined,
     };
@@ -48,7 +52,7 @@ test('two interleaved readers keep their own prefetched pages', async () => {
     const name = filter?.streamPrefixes?.[0] ?? '?';
     calls.push(`${name}@${after ?? 'start'}`);
     const start = after === undefined ? 0 : Number(after.slice(1));
-    return { events: [], lastSeen: at(start + 10), exhausted: false };
+    return { decode: () => [], lastSeen: at(start + 10), exhausted: false };
   });
   const a = await read(undefined, 10, { streamPrefixes: ['a'] });
   const b = await read(undefined, 10, { streamPrefixes: ['b'] });
@@ -56,4 +60,24 @@ test('two interleaved readers keep their own prefetched pages', async () => {
   await read(b.lastSeen, 10, { streamPrefixes: ['b'] });
   expect(calls.filter((call) => call === 'a@p10')).toHaveLength(1);
   expect(calls.filter((call) => call === 'b@p10')).toHaveLength(1);
+});
+
+test('the next page is requested before the current one is decoded', async () => {
+  const log: string[] = [];
+  const read = withReadAhead(async (after) => {
+    const start = after === undefined ? 0 : Number(after.slice(1));
+    log.push(`fetch ${start}`);
+    return {
+      decode: () => {
+        log.push(`decode ${start}`);
+        return [];
+      },
+      lastSeen: at(start + 10),
+      exhausted: start >= 10,
+    };
+  });
+  const first = await read(undefined, 10, undefined);
+  await read(first.lastSeen, 10, undefined);
+  // The exhausted page (10) asks for nothing more.
+  expect(log).toEqual(['fetch 0', 'fetch 10', 'decode 0', 'decode 10']);
 });

@@ -1,5 +1,5 @@
 import type { EventFilter, GlobalPosition } from '../port.ts';
-import type { GlobalPage } from './reads.ts';
+import type { FetchedPage, GlobalPage } from './reads.ts';
 
 export type PageReader = (
   after: GlobalPosition | undefined,
@@ -7,20 +7,27 @@ export type PageReader = (
   filter: EventFilter | undefined,
 ) => Promise<GlobalPage>;
 
+export type PageFetcher = (
+  after: GlobalPosition | undefined,
+  maxCount: number,
+  filter: EventFilter | undefined,
+) => Promise<FetchedPage>;
+
 /** Sequential readers served at once without evicting each other's next page. */
 const maxPrefetched = 8;
 
 /**
  * Sequential readers (catch-up, projectors) ask for the page after the one they just got. When a
- * page is full, the next one is requested at once, so Postgres computes it while the caller
- * handles this one; a request with the same arguments takes it. A prefetched page is an older
+ * full page arrives, the next one is requested before this one is decoded, so Postgres computes
+ * page n+1 while Node parses page n and the caller handles it: one page ahead, never more. A
+ * request with the same arguments takes the page fetched ahead. A page fetched ahead is an older
  * snapshot's view of the same gap-free order, so it is still a correct (if shorter) answer.
  */
-export function withReadAhead(read: PageReader): PageReader {
-  const prefetched = new Map<string, Promise<GlobalPage>>();
+export function withReadAhead(fetch: PageFetcher): PageReader {
+  const prefetched = new Map<string, Promise<FetchedPage>>();
 
   function start(after: GlobalPosition, maxCount: number, filter: EventFilter | undefined): void {
-    const page = read(after, maxCount, filter);
+    const page = fetch(after, maxCount, filter);
     // An unused or failed prefetch must not surface as an unhandled rejection.
     page.catch(() => {});
     prefetched.set(keyOf(after, maxCount, filter), page);
@@ -32,12 +39,17 @@ export function withReadAhead(read: PageReader): PageReader {
     const key = keyOf(after, maxCount, filter);
     const ready = prefetched.get(key);
     prefetched.delete(key);
-    const page = await (ready ?? read(after, maxCount, filter)).catch((error: unknown) => {
+    const page = await (ready ?? fetch(after, maxCount, filter)).catch((error: unknown) => {
       if (ready === undefined) throw error;
-      return read(after, maxCount, filter);
+      return fetch(after, maxCount, filter);
     });
-    if (!page.exhausted && page.lastSeen !== undefined) start(page.lastSeen, maxCount, filter);
-    return page;
+    if (!page.exhausted && page.lastSeen !== undefined) {
+      start(page.lastSeen, maxCount, filter);
+      // Let the request go out (the pool hands over a connection on a later tick) before the
+      // decoding below holds the thread.
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    return { events: page.decode(), lastSeen: page.lastSeen, exhausted: page.exhausted };
   };
 }
 

@@ -123,6 +123,12 @@ export type GlobalPage = {
   exhausted: boolean;
 };
 
+/**
+ * A page as it arrives, before its events are decoded: where it ends is known at once, so the
+ * next page can be requested while this one is decoded (read-ahead.ts).
+ */
+export type FetchedPage = Omit<GlobalPage, 'events'> & { decode(): RecordedEvent[] };
+
 // The gap-free query (guide §4.2): only transactions below the oldest running one, in
 // (transaction id, sequence) order, after a compound exclusive checkpoint. Served by es_events_global.
 const visibleAfter = `transaction_id < pg_snapshot_xmin(pg_current_snapshot())
@@ -135,9 +141,14 @@ export const unfilteredPageStatement = `SELECT ${eventColumns} FROM es_events
 // (data and metadata embedded as JSON). Node then parses one document per page instead of nine
 // fields and two JSON texts per row: 0.73 of the Node CPU per event on catch-up reads, where Node
 // is the side that runs out (docs/performance.md, "What limits catch-up reads").
+// The page's last position comes as its own column (the array aggregates share the index order
+// with json_agg, so still no sort), so a reader can ask for the next page before it parses this one.
 export const unfilteredPageDocumentStatement = `SELECT coalesce(json_agg(json_build_array(
     p.tx, p.seq, p.stream, p.revision, p.id, p.type, p.data, p.metadata, p.recorded_us)
-    ORDER BY p.transaction_id, p.global_seq), '[]')::text AS page
+    ORDER BY p.transaction_id, p.global_seq), '[]')::text AS page,
+    count(*)::int AS n,
+    (array_agg(p.tx ORDER BY p.transaction_id, p.global_seq))[count(*)] AS last_tx,
+    (array_agg(p.seq ORDER BY p.transaction_id, p.global_seq))[count(*)] AS last_seq
   FROM (SELECT es_events.transaction_id, es_events.global_seq, ${eventColumns} FROM es_events
          WHERE ${visibleAfter} ORDER BY transaction_id, global_seq LIMIT $3) p`;
 
@@ -217,6 +228,19 @@ export async function readGlobalPage(
   maxCount: number,
   filter: EventFilter | undefined,
 ): Promise<GlobalPage> {
+  const page = await fetchGlobalPage(pool, after, maxCount, filter);
+  return { events: page.decode(), lastSeen: page.lastSeen, exhausted: page.exhausted };
+}
+
+type PageDocument = { page: string; n: number; last_tx: string | null; last_seq: string | null };
+
+/** One page of the global log, decoded only when asked (see FetchedPage). */
+export async function fetchGlobalPage(
+  pool: pg.Pool,
+  after: GlobalPosition | undefined,
+  maxCount: number,
+  filter: EventFilter | undefined,
+): Promise<FetchedPage> {
   if (!Number.isSafeInteger(maxCount) || maxCount < 1) {
     throw new InvalidArgumentError('invalid_count', 'maxCount must be a positive integer');
   }
@@ -224,17 +248,24 @@ export async function readGlobalPage(
   const types = filter?.eventTypePrefixes ?? [];
   const streams = filter?.streamPrefixes ?? [];
   if (types.length === 0 && streams.length === 0) {
-    const { rows } = await pool.query<{ page: string }>({
+    const { rows } = await pool.query<PageDocument>({
       name: 'es_read_all_document',
       text: unfilteredPageDocumentStatement,
       values: [start.transactionId, start.sequence, maxCount],
       types: textOnly,
     });
-    const page = JSON.parse(rows[0]?.page ?? '[]') as PageDocumentRow[];
-    const events = page.map(fromPageDocument);
-    return { events, lastSeen: events.at(-1)?.position, exhausted: page.length < maxCount };
+    const row = rows[0];
+    const count = Number(row?.n ?? 0);
+    const raw = row?.page ?? '[]';
+    return {
+      lastSeen:
+        row?.last_tx && row.last_seq ? encodePosition(row.last_tx, row.last_seq) : undefined,
+      exhausted: count < maxCount,
+      decode: () => (JSON.parse(raw) as PageDocumentRow[]).map(fromPageDocument),
+    };
   }
-  return readFilteredPage(pool, start, maxCount, types, streams);
+  const page = await readFilteredPage(pool, start, maxCount, types, streams);
+  return { lastSeen: page.lastSeen, exhausted: page.exhausted, decode: () => page.events };
 }
 
 async function readFilteredPage(
