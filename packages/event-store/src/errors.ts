@@ -39,6 +39,7 @@ export type InvalidArgumentCode =
   | 'invalid_event_type'
   | 'invalid_stream'
   | 'invalid_expected_revision'
+  | 'invalid_metadata'
   | 'invalid_position'
   | 'invalid_count';
 

@@ -1,5 +1,6 @@
 // Proves the EventStoreDB adapter's append mapping against a stubbed client: expected revisions,
-// event data, results, and the translation of the client's errors into the port's.
+// event data, results, and the translation of the client's errors into the port's. Expected
+// revisions are pinned to the event each append chains to (hash-chain.ts).
 import {
   StreamNotFoundError as ClientStreamNotFoundError,
   WrongExpectedVersionError,
@@ -12,6 +13,7 @@ import {
 } from '../errors.ts';
 import type { ExpectedRevision, NewEvent } from '../port.ts';
 import { createEventStoreDbEventStore, MissingPositionError } from './eventstoredb-event-store.ts';
+import { chainMetadataKey } from './hash-chain.ts';
 import { StubClient } from './stub-client.ts';
 
 const event: NewEvent = {
@@ -21,16 +23,38 @@ const event: NewEvent = {
   metadata: { commandId: 'cmd-1', actor: 'system:test' },
 };
 
+/** A stub whose stream holds `count` chained events; later appends answer as the test says. */
+async function seeded(stream: string, count: number): Promise<StubClient> {
+  const client = new StubClient().storeAppends();
+  const events = Array.from({ length: count }, (_, index) => ({
+    ...event,
+    id: `00000000-0000-4000-8000-${index.toString().padStart(12, '0')}`,
+  }));
+  await createEventStoreDbEventStore(client).append(stream, events, {
+    expected: { kind: 'no_stream' },
+  });
+  client.onAppend = new StubClient().onAppend;
+  return client;
+}
+
 describe('EventStoreDB adapter: append', () => {
   test.each<[ExpectedRevision, unknown]>([
-    [{ kind: 'any' }, 'any'],
-    [{ kind: 'no_stream' }, 'no_stream'],
-    [{ kind: 'stream_exists' }, 'stream_exists'],
+    [{ kind: 'any' }, 41n],
+    [{ kind: 'stream_exists' }, 41n],
     [{ kind: 'exact', revision: 41n }, 41n],
-  ])('maps expected revision %o to %o', async (expected, clientValue) => {
+  ])('pins expected revision %o of a stream at 41 to %o (hash chain)', async (expected, sent) => {
+    const client = await seeded('account-1', 42);
+    await createEventStoreDbEventStore(client).append('account-1', [event], { expected });
+    expect(client.appendCalls.at(-1)?.expectedRevision).toBe(sent);
+  });
+
+  test.each<[ExpectedRevision, unknown]>([
+    [{ kind: 'any' }, 'no_stream'],
+    [{ kind: 'no_stream' }, 'no_stream'],
+  ])('maps expected revision %o of a new stream to %o', async (expected, sent) => {
     const client = new StubClient();
     await createEventStoreDbEventStore(client).append('account-1', [event], { expected });
-    expect(client.appendCalls[0]?.expectedRevision).toBe(clientValue);
+    expect(client.appendCalls[0]?.expectedRevision).toBe(sent);
   });
 
   test('appends JSON events with the caller-chosen ids, types, data and metadata', async () => {
@@ -46,12 +70,18 @@ describe('EventStoreDB adapter: append', () => {
       [second.id, 'AccountOpened', 'application/json'],
     ]);
     expect(sent[0]?.data).toEqual(event.data);
-    expect(sent[0]?.metadata).toEqual(event.metadata);
-    expect(sent[1]?.metadata).toEqual({});
+    // The caller's metadata, plus the hash-chain stamp (hash-chain.test.ts).
+    const { [chainMetadataKey]: stamp, ...callers } = (sent[0]?.metadata ?? {}) as Record<
+      string,
+      unknown
+    >;
+    expect(callers).toEqual(event.metadata);
+    expect(stamp).toBeDefined();
+    expect(Object.keys(sent[1]?.metadata as object)).toEqual([chainMetadataKey]);
   });
 
   test('returns the next expected revision and both halves of the position', async () => {
-    const client = new StubClient();
+    const client = await seeded('account-1', 7);
     client.onAppend = async () => ({
       nextExpectedRevision: 7n,
       position: { commit: 900n, prepare: 880n },
@@ -66,7 +96,7 @@ describe('EventStoreDB adapter: append', () => {
   });
 
   test('translates WrongExpectedVersionError with an actual revision', async () => {
-    const client = new StubClient();
+    const client = await seeded('account-1', 4);
     client.onAppend = async () => {
       throw new WrongExpectedVersionError(undefined, {
         streamName: 'account-1',

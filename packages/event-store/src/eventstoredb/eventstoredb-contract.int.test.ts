@@ -1,8 +1,16 @@
 // Proves that the EventStoreDB adapter keeps the shared event store contract against a real
-// server; it runs only when EVENTSTORE_CONNECTION_STRING names one (none can run on build machines).
-import { describe } from 'vitest';
+// server, and that its hash chain verifies there; it runs only when EVENTSTORE_CONNECTION_STRING
+// names one (none can run on build machines).
+import { randomUUID } from 'node:crypto';
+import { EventStoreDBClient } from '@eventstore/db-client';
+import { describe, expect, test } from 'vitest';
 import { describeEventStoreContract } from '../contract/index.ts';
-import { connectEventStoreDb, eventStoreDbCapabilities } from './index.ts';
+import {
+  connectEventStoreDb,
+  createEventStoreDbEventStore,
+  eventStoreDbCapabilities,
+  verifyEventStoreDbChain,
+} from './index.ts';
 
 const connectionString = process.env.EVENTSTORE_CONNECTION_STRING;
 
@@ -23,3 +31,25 @@ describe.skipIf(connectionString === undefined)(
     );
   },
 );
+
+describe.skipIf(connectionString === undefined)('EventStoreDB hash chain on a real server', () => {
+  test('appends in every mode chain, and the verifier walks the stream', async () => {
+    const client = EventStoreDBClient.connectionString(connectionString ?? '');
+    const store = createEventStoreDbEventStore(client);
+    try {
+      const stream = `chain-${randomUUID()}`;
+      const make = () => ({ id: randomUUID(), type: 'ChainChecked', data: { n: randomUUID() } });
+      await store.append(stream, [make(), make()], { expected: { kind: 'no_stream' } });
+      await store.append(stream, [make()], { expected: { kind: 'exact', revision: 1n } });
+      await store.append(stream, [make()], { expected: { kind: 'any' } });
+      await store.append(stream, [make()], { expected: { kind: 'stream_exists' } });
+      expect(await verifyEventStoreDbChain(client, { stream })).toEqual({
+        ok: true,
+        streams: 1,
+        events: 5,
+      });
+    } finally {
+      await store.close();
+    }
+  });
+});

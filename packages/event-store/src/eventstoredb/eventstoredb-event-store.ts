@@ -3,11 +3,12 @@ import {
   END,
   EventStoreDBClient,
   FORWARDS,
+  NO_STREAM,
   type ReadPosition,
   START,
 } from '@eventstore/db-client';
 import type { ContractCapabilities } from '../contract/contract-store.ts';
-import { InvalidArgumentError } from '../errors.ts';
+import { InvalidArgumentError, WrongExpectedRevisionError } from '../errors.ts';
 import type {
   AppendResult,
   EventStore,
@@ -21,12 +22,11 @@ import type {
   SubscriptionItem,
 } from '../port.ts';
 import type { EsdbClient } from './client.ts';
+import { assertNoChainKey, chainBase, stampEvents } from './hash-chain.ts';
 import {
   fromAllEvent,
   isSystemEvent,
   matchesFilter,
-  toEventData,
-  toExpectedRevision,
   toRecordedEvent,
   translateError,
 } from './mapping.ts';
@@ -101,6 +101,14 @@ export function createEventStoreDbEventStore(
   };
 }
 
+/** Attempts of an `any` append that keeps losing the race for the stream's end. */
+const maxAnyAttempts = 16;
+
+/**
+ * Every append is chained (hash-chain.ts): the event it follows is read first and the append is
+ * pinned to that revision. An `any` append that loses the race starts over; other modes report
+ * the conflict as the server does.
+ */
 async function append(
   client: EsdbClient,
   stream: string,
@@ -109,20 +117,32 @@ async function append(
 ): Promise<AppendResult> {
   if (events.length === 0)
     throw new InvalidArgumentError('empty_append', 'an append needs at least one event');
-  options.signal?.throwIfAborted();
-  let result: Awaited<ReturnType<EsdbClient['appendToStream']>>;
-  try {
-    result = await client.appendToStream(stream, events.map(toEventData), {
-      expectedRevision: toExpectedRevision(options.expected),
-    });
-  } catch (error) {
-    throw translateError(error, stream, options.expected);
+  assertNoChainKey(events);
+  for (let attempt = 1; ; attempt += 1) {
+    options.signal?.throwIfAborted();
+    const base = await chainBase(client, stream, options.expected);
+    let result: Awaited<ReturnType<EsdbClient['appendToStream']>>;
+    try {
+      result = await client.appendToStream(stream, stampEvents(stream, base, events), {
+        expectedRevision: base.expectedRevision === 'no_stream' ? NO_STREAM : base.expectedRevision,
+      });
+    } catch (error) {
+      const translated = translateError(error, stream, options.expected);
+      if (
+        options.expected.kind === 'any' &&
+        translated instanceof WrongExpectedRevisionError &&
+        attempt < maxAnyAttempts
+      ) {
+        continue;
+      }
+      throw translated;
+    }
+    if (!result.position) throw new MissingPositionError(stream);
+    return {
+      nextExpectedRevision: result.nextExpectedRevision,
+      position: encodePosition(result.position),
+    };
   }
-  if (!result.position) throw new MissingPositionError(stream);
-  return {
-    nextExpectedRevision: result.nextExpectedRevision,
-    position: encodePosition(result.position),
-  };
 }
 
 async function* readStream(

@@ -1,53 +1,16 @@
-import {
-  type AllStreamResolvedEvent,
-  ANY,
-  type AppendExpectedRevision,
-  type EventData,
-  jsonEvent,
-  NO_STREAM,
-  type ResolvedEvent,
-  STREAM_EXISTS,
-} from '@eventstore/db-client';
+import type { AllStreamResolvedEvent, ResolvedEvent } from '@eventstore/db-client';
 import { StreamNotFoundError, WrongExpectedRevisionError } from '../errors.ts';
 import type {
   EventFilter,
   EventMetadata,
   ExpectedRevision,
   GlobalPosition,
-  NewEvent,
   RecordedEvent,
 } from '../port.ts';
 import { encodePosition } from './position.ts';
 
-/** The port's expected revision in the client's terms (guide §8). */
-export function toExpectedRevision(expected: ExpectedRevision): AppendExpectedRevision {
-  switch (expected.kind) {
-    case 'any':
-      return ANY;
-    case 'no_stream':
-      return NO_STREAM;
-    case 'stream_exists':
-      return STREAM_EXISTS;
-    case 'exact':
-      return BigInt(expected.revision);
-  }
-}
-
-/**
- * Every event is appended with the id the caller chose (deterministic per command). The server only
- * de-duplicates ids "in quick succession" and per expected revision (KurrentDB #1898, #1949, #2274),
- * so this is not a uniqueness guarantee: command-level de-duplication is the ledger writer's job
- * (DESIGN.md §3: outcomes are in the ledger stream; guide §6).
- */
-export function toEventData(event: NewEvent): EventData {
-  return jsonEvent({
-    id: event.id,
-    type: event.type,
-    // The port types data as unknown; the contract is JSON (amounts as strings).
-    data: event.data as Record<string, unknown>,
-    metadata: event.metadata ?? {},
-  });
-}
+/** Where the adapter keeps an event's hash-chain stamp in its metadata (see hash-chain.ts). */
+export const chainMetadataKey = 'hashChain';
 
 /** The client's error in the port's terms; anything unrecognised is returned unchanged. */
 export function translateError(
@@ -92,7 +55,9 @@ export function toRecordedEvent(event: ClientRecordedEvent, withPosition: boolea
 function toMetadata(metadata: unknown): EventMetadata {
   // The client parses JSON metadata; anything else (binary, absent) was not written by this port.
   if (metadata !== null && typeof metadata === 'object' && !(metadata instanceof Uint8Array)) {
-    return metadata as EventMetadata;
+    // The adapter's hash-chain stamp is not the caller's (hash-chain.ts).
+    const { [chainMetadataKey]: _stamp, ...callers } = metadata as EventMetadata;
+    return chainMetadataKey in metadata ? callers : (metadata as EventMetadata);
   }
   return {};
 }

@@ -1,12 +1,13 @@
 import { PassThrough } from 'node:stream';
-import type {
-  AllStreamResolvedEvent,
-  AppendExpectedRevision,
-  EventData,
-  Filter,
-  Position,
-  ReadPosition,
-  ResolvedEvent,
+import {
+  type AllStreamResolvedEvent,
+  type AppendExpectedRevision,
+  type EventData,
+  type Filter,
+  type Position,
+  type ReadPosition,
+  type ResolvedEvent,
+  WrongExpectedVersionError,
 } from '@eventstore/db-client';
 import type { EsdbClient, EsdbSubscription } from './client.ts';
 
@@ -96,13 +97,27 @@ export class StubClient implements EsdbClient {
     return this.onAppend(stream, events, options);
   }
 
-  readStream(stream: string, options: unknown): AsyncIterable<ResolvedEvent> {
+  /** Honours direction, fromRevision and maxCount, as the server does. */
+  readStream(
+    stream: string,
+    options: { fromRevision?: unknown; direction?: unknown; maxCount?: number | bigint },
+  ): AsyncIterable<ResolvedEvent> {
     this.readStreamCalls.push({ stream, options });
-    const events = this.streams.get(stream) ?? [];
+    const stored = this.streams.get(stream);
     const error = this.readStreamError;
+    const backwards = options.direction === 'backwards';
+    const from = options.fromRevision;
+    const ordered = backwards ? [...(stored ?? [])].reverse() : (stored ?? []);
+    const selected = ordered
+      .filter((entry) => {
+        if (typeof from !== 'bigint') return true;
+        const revision = entry.event?.revision ?? 0n;
+        return backwards ? revision <= from : revision >= from;
+      })
+      .slice(0, options.maxCount === undefined ? undefined : Number(options.maxCount));
     return (async function* () {
       if (error) throw error;
-      yield* events;
+      yield* selected;
     })();
   }
 
@@ -121,6 +136,50 @@ export class StubClient implements EsdbClient {
     return (async function* () {
       yield* page;
     })();
+  }
+
+  /**
+   * Makes appends land (a tiny in-memory server): the expected revision is checked as the server
+   * does, events get consecutive revisions and commit positions, and reads see them.
+   */
+  storeAppends(): this {
+    this.onAppend = async (stream, events, { expectedRevision }) => {
+      const stored = this.streams.get(stream) ?? [];
+      const current = stored.length === 0 ? 'no_stream' : BigInt(stored.length - 1);
+      const fits =
+        expectedRevision === 'any' ||
+        (expectedRevision === 'no_stream' && current === 'no_stream') ||
+        (expectedRevision === 'stream_exists' && current !== 'no_stream') ||
+        expectedRevision === current;
+      if (!fits) {
+        throw new WrongExpectedVersionError(undefined, {
+          streamName: stream,
+          expected: expectedRevision,
+          current,
+        });
+      }
+      for (const event of events) {
+        const commit = BigInt(this.log.length + 1) * 100n;
+        const entry = allEvent({
+          commit,
+          stream,
+          revision: BigInt(stored.length),
+          type: event.type,
+          id: event.id,
+          data: event.data,
+          metadata: event.metadata,
+        });
+        stored.push(entry);
+        this.log.push(entry);
+      }
+      this.streams.set(stream, stored);
+      const last = this.log.at(-1)?.event?.position;
+      return {
+        nextExpectedRevision: BigInt(stored.length - 1),
+        ...(last ? { position: last } : {}),
+      };
+    };
+    return this;
   }
 
   subscribeToAll(options: { fromPosition: ReadPosition; filter: Filter }): StubSubscription {
