@@ -2,7 +2,12 @@
 // times the projection runner (leader lock, batches, compare-and-set checkpoint) over the whole
 // log with a trivial projection, and prints where the time went.
 // Each run projects the log twice: batch commits waiting for the WAL flush (the default) and not.
+// With --lag-seconds N it then measures projection lag under a steady write load instead: a
+// ledger-like writer appends a batch every --lag-interval-ms to one stream at --lag-rate events/s,
+// while --lag-projections runners (half of them filtered, as most real projections are) follow it
+// with NOTIFY wake-ups, as the projector deployable does.
 // Usage: node scripts/bench-projector.ts [--events 200000] [--batch 500] [--runs 3]
+//        [--lag-seconds 0] [--lag-rate 2000] [--lag-interval-ms 10] [--lag-projections 8]
 import { randomUUID } from 'node:crypto';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { join } from 'node:path';
@@ -15,7 +20,10 @@ import {
   clientLockSessions,
   createProjectionRunner,
   LeaderLocks,
+  measureLag,
   type Projection,
+  type ProjectionRunner,
+  postgresNotifyWakeUps,
 } from '@ledger/projection-runner';
 import { silentLogger } from '@ledger/runtime';
 import { sql } from 'kysely';
@@ -26,8 +34,13 @@ const { values: args } = parseArgs({
     events: { type: 'string', default: '200000' },
     batch: { type: 'string', default: '500' },
     runs: { type: 'string', default: '3' },
+    'lag-seconds': { type: 'string', default: '0' },
+    'lag-rate': { type: 'string', default: '2000' },
+    'lag-interval-ms': { type: 'string', default: '10' },
+    'lag-projections': { type: 'string', default: '8' },
   },
 });
+const lagSeconds = Number(args['lag-seconds']);
 const totalEvents = Number(args.events);
 const batchSize = Number(args.batch);
 const runs = Number(args.runs);
@@ -54,6 +67,10 @@ async function main(): Promise<void> {
     const store = createPostgresEventStore({ url, poolSizeMax: 4 });
     const db = createDb({ url, poolSizeMax: 4, applicationName: 'bench-projector' });
     try {
+      if (lagSeconds > 0) {
+        await measureLagUnderLoad(store, url);
+        return;
+      }
       const head = await fill(store, totalEvents);
       await settle(url);
       const readOnly = await timeReadOnly(store);
@@ -264,6 +281,134 @@ function printTable(results: Result[], readOnly: number): void {
     );
   }
   console.log(`readAll alone (same batch size): ${rate(readOnly)} events/s`);
+}
+
+/**
+ * Lag under a steady write load. Per batch: the age of the batch's oldest event when the runner
+ * applies it (its append's transaction start to the apply), which bounds every event's lag. And
+ * the projector's lag metric (measureLag: age of the oldest event not yet applied), sampled every
+ * 50 ms on one projection, as the HTTP benchmark samples it every 100 ms.
+ */
+async function measureLagUnderLoad(writerStore: EventStore, url: string): Promise<void> {
+  const rate = Number(args['lag-rate']);
+  const intervalMs = Number(args['lag-interval-ms']);
+  const count = Number(args['lag-projections']);
+  // As the projector deployable sizes its pool: a transaction per projection, plus lag reads.
+  const db = createDb({ url, poolSizeMax: count + 2, applicationName: 'bench-projector-lag' });
+  const perAppend = Math.max(1, Math.round((rate * intervalMs) / 1000));
+  const readerStore = createPostgresEventStore({ url, poolSizeMax: 4 });
+  const stopping = new AbortController();
+  const locks = new LeaderLocks(clientLockSessions(url));
+  const wakeUps = postgresNotifyWakeUps({
+    connectionString: url,
+    signal: stopping.signal,
+    logger: silentLogger,
+  });
+  const batchLags: number[] = [];
+  let measuring = false;
+  const runners: ProjectionRunner[] = [];
+  for (let index = 0; index < count; index += 1) {
+    const name = `bench_lag_${index}`;
+    const projection = lagProjection(name, (events) => {
+      const oldest = events[0]?.recordedAt.getTime();
+      if (measuring && oldest !== undefined) batchLags.push(Date.now() - oldest);
+    });
+    // Half filtered on a prefix every event matches: the filtered page query real projections use.
+    if (index % 2 === 1) projection.filter = { eventTypePrefixes: ['Bench.'] };
+    runners.push(
+      createProjectionRunner({
+        db,
+        eventStore: readerStore,
+        projection,
+        locks,
+        logger: silentLogger,
+        wakeUps,
+        batchSize,
+      }),
+    );
+  }
+  const running = runners.map((runner) => runner.run(stopping.signal));
+  while (!runners.every((runner) => runner.status().caughtUp)) await sleep(10);
+
+  let writing = true;
+  let appended = 0;
+  const writer = (async () => {
+    let expected: { kind: 'no_stream' } | { kind: 'exact'; revision: bigint } = {
+      kind: 'no_stream',
+    };
+    let next = performance.now();
+    while (writing) {
+      const events = Array.from({ length: perAppend }, (_, i) => payload(appended + i));
+      const result = await writerStore.append('ledger', events, { expected });
+      expected = { kind: 'exact', revision: result.nextExpectedRevision };
+      appended += perAppend;
+      next += intervalMs;
+      const wait = next - performance.now();
+      if (wait > 0) await sleep(wait);
+      else next = performance.now();
+    }
+  })();
+  await sleep(1_000);
+  measuring = true;
+  const appendedBefore = appended;
+  const samples: number[] = [];
+  const sampler = (async () => {
+    while (measuring) {
+      const lag = await measureLag(db, readerStore, { projection: 'bench_lag_0', version: 1 });
+      samples.push(lag.oldestPendingAgeMs);
+      await sleep(50);
+    }
+  })();
+  const cpuBefore = process.cpuUsage();
+  const started = performance.now();
+  await sleep(lagSeconds * 1_000);
+  measuring = false;
+  const seconds = (performance.now() - started) / 1000;
+  const cpu = process.cpuUsage(cpuBefore);
+  await sampler;
+  writing = false;
+  await writer;
+  stopping.abort();
+  await Promise.all(running);
+  await locks.close();
+  await readerStore.close();
+  await db.destroy();
+  batchLags.sort((a, b) => a - b);
+  samples.sort((a, b) => a - b);
+  const q = (sorted: number[], p: number) =>
+    sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? 0;
+  const written = appended - appendedBefore;
+  console.log(
+    `\nlag under load: ${count} projections (half filtered), writer ${Math.round(written / seconds)} events/s in appends of ${perAppend} every ${intervalMs} ms, ${seconds.toFixed(1)} s`,
+  );
+  console.log('| measure | p50 ms | p99 ms | max ms | samples |\n|---|---|---|---|---|');
+  console.log(
+    `| age of a batch's oldest event when applied (all projections) | ${q(batchLags, 0.5)} | ${q(batchLags, 0.99)} | ${batchLags.at(-1) ?? 0} | ${batchLags.length} |`,
+  );
+  console.log(
+    `| measureLag on bench_lag_0 every 50 ms (oldest pending event) | ${q(samples, 0.5)} | ${q(samples, 0.99)} | ${samples.at(-1) ?? 0} | ${samples.length} |`,
+  );
+  const nodeCores = (cpu.user + cpu.system) / 1e6 / seconds;
+  console.log(
+    `Node CPU (writer + runners, one process): ${nodeCores.toFixed(2)} cores; load average ${loadavg()
+      .map((value) => value.toFixed(2))
+      .join(' / ')}`,
+  );
+}
+
+/** One UPDATE per batch, and a hook that sees each batch. */
+function lagProjection(name: string, onBatch: (events: readonly { recordedAt: Date }[]) => void) {
+  const projection: Projection = trivialProjection(name, { readMs: 0, applyMs: 0, batches: 0 });
+  const apply = projection.apply.bind(projection);
+  projection.apply = async (trx, events, context) => {
+    onBatch(events);
+    await apply(trx, events, context);
+  };
+  return projection;
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
 await main();

@@ -47,6 +47,8 @@ export {
 export type { ProjectionTables } from './tables.ts';
 export { isTransientError } from './transient-errors.ts';
 export {
+  createDoorbell,
+  type Doorbell,
   eventStoreWakeUps,
   manualWakeUps,
   nextWakeUp,

@@ -10,7 +10,7 @@ import type { LeaderLocks, Leadership } from './leader-locks.ts';
 import { keyOf, type Projection, type ProjectionKey } from './projection.ts';
 import { type RegistrationStatus, registerProjection, swapIfCaughtUp } from './registry.ts';
 import { isTransientError } from './transient-errors.ts';
-import { nextWakeUp, type WakeUps } from './wake-ups.ts';
+import { createDoorbell, type Doorbell, type WakeUps } from './wake-ups.ts';
 
 export type ProjectionRunnerOptions<DB> = {
   db: Kysely<DB>;
@@ -168,6 +168,25 @@ class Runner<DB> {
       idleMs: this.#settings.idle.min,
       failures: 0,
     };
+    const bell = createDoorbell(this.#options.wakeUps);
+    try {
+      return await this.#batches(signal, pipeline, loop, bell);
+    } finally {
+      bell.dispose();
+    }
+  }
+
+  /**
+   * Full batches follow each other at once; a runner that caught up waits for a hint or the idle
+   * poll. A hint that came while it read or committed (since its last wait) sends it straight back
+   * to reading: one read, however many hints came.
+   */
+  async #batches(
+    signal: AbortSignal,
+    pipeline: BatchPipeline<DB>,
+    loop: { isolateUntil: GlobalPosition | undefined; idleMs: number; failures: number },
+    bell: Doorbell,
+  ): Promise<LeadOutcome> {
     while (!signal.aborted) {
       if (this.status.failure) {
         await this.#awaitResolution(signal);
@@ -192,8 +211,13 @@ class Runner<DB> {
           continue;
         }
         await this.#caughtUp(outcome.position);
-        await nextWakeUp(this.#options.wakeUps, loop.idleMs, signal);
-        loop.idleMs = Math.min(this.#settings.idle.max, loop.idleMs * 2);
+        const woken = await bell.wait(loop.idleMs, signal);
+        // After a hint, poll again soon: its events may still sit behind an older open
+        // transaction (the visibility horizon), and no further hint need come for them.
+        loop.idleMs =
+          woken === 'rung'
+            ? this.#settings.idle.min
+            : Math.min(this.#settings.idle.max, loop.idleMs * 2);
       } catch (error) {
         await this.#onBatchError(signal, error, batch, loop);
       }

@@ -72,6 +72,53 @@ export function nextWakeUp(
 }
 
 /**
+ * A runner's doorbell on the shared hints, subscribed for the runner's life rather than per wait:
+ * a hint that arrives while the runner reads or commits is kept (before, it was lost, and the
+ * runner slept until the next hint or its idle poll, up to a second), and any number of hints
+ * meanwhile count as one.
+ */
+export type Doorbell = {
+  /** Resolves at once if a hint came since the last wait, else on the next hint, after `timeoutMs`, or on abort. */
+  wait(timeoutMs: number, signal: AbortSignal): Promise<'rung' | 'timeout' | 'aborted'>;
+  dispose(): void;
+};
+
+export function createDoorbell(wakeUps: WakeUps | undefined): Doorbell {
+  let rung = false;
+  let ring: (() => void) | undefined;
+  const unsubscribe = wakeUps?.subscribe(function hint() {
+    rung = true;
+    ring?.();
+  });
+  return {
+    wait(timeoutMs, signal) {
+      if (signal.aborted) return Promise.resolve('aborted');
+      if (rung) {
+        rung = false;
+        return Promise.resolve('rung');
+      }
+      return new Promise((resolve) => {
+        const finish = (outcome: 'rung' | 'timeout' | 'aborted') => {
+          clearTimeout(timer);
+          signal.removeEventListener('abort', onAbort);
+          ring = undefined;
+          rung = false;
+          resolve(outcome);
+        };
+        const onAbort = () => finish('aborted');
+        const timer = setTimeout(() => finish('timeout'), timeoutMs);
+        signal.addEventListener('abort', onAbort, { once: true });
+        ring = () => finish('rung');
+      });
+    },
+    dispose() {
+      unsubscribe?.();
+      ring?.();
+    },
+  };
+}
+
+/**
  * Hints from the Postgres event store's NOTIFY (sent after each committed append, outside the
  * append's transaction; channel `es_events` by default): one LISTEN connection per process, no
  * events read. Reconnects after a failure; the runners' polling covers the gap.
