@@ -9,7 +9,7 @@
 // peak rate, and replays the whole ledger at the end.
 // Usage: node scripts/bench-ledger-http.ts [--seconds 15] [--clients 16,64,256] [--runs 3]
 //   [--members 100] [--accounts-per-member 20] [--http-workers 2] [--open-loop-seconds 15]
-//   [--pg-socket unix|tcp] [--stages] [--profile <dir>]
+//   [--pg-socket unix|tcp] [--stages] [--profile <dir>] [--profile-http <dir> [--profile-run <n>]]
 import { type ChildProcess, execFile, spawn, spawnSync } from 'node:child_process';
 import cluster from 'node:cluster';
 import { randomUUID } from 'node:crypto';
@@ -58,8 +58,10 @@ const { values: args } = parseArgs({
     'pg-socket': { type: 'string', default: 'unix' },
     /** Write a CPU profile of each service process (writer, projector, write API) into this directory. */
     profile: { type: 'string' },
-    /** Write a CPU profile of each write API worker covering only the first measured run. */
+    /** Write a CPU profile of each write API worker covering one measured run (`--profile-run`). */
     'profile-http': { type: 'string' },
+    /** Which measured run `--profile-http` covers, counting from 0 in run order (later runs are warm). */
+    'profile-run': { type: 'string', default: '0' },
   },
 });
 const root = join(import.meta.dirname, '..');
@@ -87,10 +89,18 @@ async function serveWriteApi(): Promise<void> {
     return;
   }
   const url = process.env.DATABASE_URL as string;
+  // Every statement the write API sends through Kysely is counted (STAGES: queriesPerRequest).
+  let queries = 0;
   const db = createDb({
     url,
     poolSizeMax: Number(process.env.BENCH_POOL ?? '10'),
     applicationName: 'bench-write-api',
+  }).withPlugin({
+    transformQuery: (query) => {
+      queries += 1;
+      return query.node;
+    },
+    transformResult: async (result) => result.result,
   });
   const eventStore = createPostgresEventStore({ url, poolSizeMax: 4 });
   const identity = createIdentityWriteDependencies({
@@ -128,11 +138,14 @@ async function serveWriteApi(): Promise<void> {
   setInterval(() => {
     const cpu = process.cpuUsage(cpuBefore);
     cpuBefore = process.cpuUsage();
+    const counted = queries;
+    queries = 0;
     if (stages.app.length === 0) return;
     const sorted = (values: number[]) => values.splice(0).sort((a, b) => a - b);
     const [inApp, writer] = [sorted(stages.app), sorted(stages.writer)];
     const figures = {
       requests: inApp.length,
+      queriesPerRequest: (counted / inApp.length).toFixed(3),
       // This worker's CPU (user + system) per request over the interval, in µs.
       cpuUsPerRequest: ((cpu.user + cpu.system) / inApp.length).toFixed(0),
       systemShare: (cpu.system / Math.max(1, cpu.user + cpu.system)).toFixed(2),
@@ -694,7 +707,8 @@ async function measure(input: {
       const transfersBefore = await countTransfers(input.db);
       const countersBefore = await databaseCounters(input.db);
       const lag = sampleLag(input.db, input.store);
-      const profiling = args['profile-http'] !== undefined && figures.length === 0;
+      const profiling =
+        args['profile-http'] !== undefined && figures.length === Number(args['profile-run']);
       if (profiling) signalHttpWorkers(input.processes);
       const { result, cores } = await runWrk(script, clients, input.port, input.processes);
       if (profiling) signalHttpWorkers(input.processes);

@@ -5,9 +5,11 @@
 // 20 wallet accounts inserted directly into the read model. Prints µs of CPU per request for
 // in-process requests (app.fetch, no sockets) and over HTTP (Debian's `wrk`).
 // Usage: node scripts/bench-write-api-path.ts [--requests 20000] [--concurrency 64] [--seconds 5]
+//   [--profile <dir>] (a CPU profile of the measured in-process phase and of the HTTP phase)
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -27,9 +29,26 @@ const { values: args } = parseArgs({
     requests: { type: 'string', default: '20000' },
     concurrency: { type: 'string', default: '64' },
     seconds: { type: 'string', default: '5' },
+    profile: { type: 'string' },
   },
 });
 const root = join(import.meta.dirname, '..');
+
+/** Runs `work` under the V8 CPU profiler when --profile is given (writes `<dir>/<name>.cpuprofile`). */
+async function profiled<T>(name: string, work: () => Promise<T>): Promise<T> {
+  if (args.profile === undefined) return work();
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.start');
+  try {
+    return await work();
+  } finally {
+    const { profile } = await session.post('Profiler.stop');
+    writeFileSync(join(args.profile, `${name}.cpuprofile`), JSON.stringify(profile));
+    session.disconnect();
+  }
+}
 
 async function main(): Promise<void> {
   const dataDir = join(root, '.pg', `bench-path-${process.pid}`);
@@ -137,7 +156,9 @@ async function main(): Promise<void> {
       );
     };
     await inProcess('in process, warm-up', 2_000);
-    await inProcess('in process (app.request, no sockets)', Number(args.requests));
+    await profiled('in-process', () =>
+      inProcess('in process (app.request, no sockets)', Number(args.requests)),
+    );
     const running = await serveApp(app, { port: 0, hostname: '127.0.0.1' });
     const script = join(scratch, 'path.lua');
     writeFileSync(
@@ -154,21 +175,25 @@ end`,
     );
     const before = submitted;
     const cpu = process.cpuUsage();
-    const output = await new Promise<string>((resolve) => {
-      const wrk = spawn('wrk', [
-        '-t1',
-        `-c${args.concurrency}`,
-        `-d${args.seconds}s`,
-        '-s',
-        script,
-        `http://127.0.0.1:${running.port}`,
-      ]);
-      let text = '';
-      wrk.stdout.on('data', (chunk: Buffer) => {
-        text += chunk.toString();
-      });
-      wrk.on('exit', () => resolve(text));
-    });
+    const output = await profiled(
+      'http',
+      () =>
+        new Promise<string>((resolve) => {
+          const wrk = spawn('wrk', [
+            '-t1',
+            `-c${args.concurrency}`,
+            `-d${args.seconds}s`,
+            '-s',
+            script,
+            `http://127.0.0.1:${running.port}`,
+          ]);
+          let text = '';
+          wrk.stdout.on('data', (chunk: Buffer) => {
+            text += chunk.toString();
+          });
+          wrk.on('exit', () => resolve(text));
+        }),
+    );
     const used = process.cpuUsage(cpu);
     const served = submitted - before;
     const line = output.split('\n').find((text) => text.startsWith('Requests/sec')) ?? '';

@@ -1,6 +1,7 @@
 // Proves the coalesced session check answers exactly like one read per request: live, other
 // member, revoked, past its absolute expiry and unknown sessions; a revocation committed before a
-// check is seen by that check (staleness bound zero); checks of one turn share one query.
+// check is seen by that check (staleness bound zero); checks of one turn share one query, and
+// checks of later turns asked while a read is under way share the next one.
 import { randomUUID } from 'node:crypto';
 import { createDb } from '@ledger/db';
 import { identityDb, insertSession, revokeSession } from '@ledger/identity-store';
@@ -92,4 +93,20 @@ test('the checks of one event-loop turn share one query', async () => {
   );
   expect(queries - before).toBe(1);
   expect(answers.every((answer) => answer?.usedOtp === false)).toBe(true);
+});
+
+test('checks asked while a read is under way wait for it and share the next read', async () => {
+  const checker = createSessionChecker(identityDb(counted as NonNullable<typeof counted>));
+  const sessions = await Promise.all([newSession(300), newSession(301), newSession(302)]);
+  const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
+  const before = queries;
+  const first = checker.check(sessions[0] as string, 300, now);
+  await nextTurn();
+  // The first read is under way (a round trip to Postgres outlasts two turns of the loop).
+  const second = checker.check(sessions[1] as string, 301, now);
+  await nextTurn();
+  const third = checker.check(sessions[2] as string, 302, now);
+  const answers = await Promise.all([first, second, third]);
+  expect(queries - before).toBe(2);
+  expect(answers).toEqual([{ usedOtp: false }, { usedOtp: false }, { usedOtp: false }]);
 });

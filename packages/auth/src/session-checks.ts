@@ -38,25 +38,55 @@ const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{1
 /**
  * Checks that arrive in the same turn of the event loop share one query (`session_id = ANY`), so
  * under load the write API reads the sessions table once per turn instead of once per request.
- * Every check is still answered from a read that started after it was asked: coalescing changes
- * the number of round trips, never what a request sees. A failed read fails only the checks
- * of its turn (the caller's error handling applies, as for the single read before).
+ * While `readsInFlightMax` reads are under way, new checks wait and share the next read (group
+ * commit's idea: the busier Postgres is, the more checks one read answers), but never longer than
+ * `deferMaxMs`, so a slow or stuck read cannot hold every other request back. Every check is still
+ * answered from a read that started after it was asked: coalescing changes the number of round
+ * trips, never what a request sees. A failed read fails only the checks it carried (the caller's
+ * error handling applies, as for the single read before).
  */
 export function createSessionChecker(
   db: IdentityDb,
-  options: { batchMax?: number } = {},
+  options: { batchMax?: number; readsInFlightMax?: number; deferMaxMs?: number } = {},
 ): SessionChecker {
   const batchMax = options.batchMax ?? 1_000;
+  const readsInFlightMax = options.readsInFlightMax ?? 1;
+  const deferMaxMs = options.deferMaxMs ?? 20;
   let pending = new Map<string, Waiter[]>();
   let scheduled = false;
+  let inFlight = 0;
+  let deferred: NodeJS.Timeout | undefined;
 
-  const flush = () => {
+  const schedule = () => {
+    if (scheduled || pending.size === 0) return;
+    scheduled = true;
+    setImmediate(() => flush(false));
+  };
+
+  const flush = (force: boolean) => {
     scheduled = false;
+    if (pending.size === 0) return;
+    if (!force && inFlight >= readsInFlightMax) {
+      // The read under way will flush when it ends; the timer bounds the wait if it does not.
+      deferred ??= setTimeout(() => {
+        deferred = undefined;
+        flush(true);
+      }, deferMaxMs);
+      return;
+    }
+    if (deferred !== undefined) {
+      clearTimeout(deferred);
+      deferred = undefined;
+    }
     const taken = pending;
     pending = new Map();
     const ids = [...taken.keys()];
     for (let start = 0; start < ids.length; start += batchMax) {
-      void readBatch(db, ids.slice(start, start + batchMax), taken);
+      inFlight += 1;
+      void readBatch(db, ids.slice(start, start + batchMax), taken).finally(() => {
+        inFlight -= 1;
+        schedule();
+      });
     }
   };
 
@@ -71,10 +101,7 @@ export function createSessionChecker(
         const waiting = pending.get(id);
         if (waiting === undefined) pending.set(id, [waiter]);
         else waiting.push(waiter);
-        if (!scheduled) {
-          scheduled = true;
-          setImmediate(flush);
-        }
+        schedule();
       });
     },
   };

@@ -1,12 +1,15 @@
 // Proves the service kit's contract: request ids, secure headers, and RFC 9457 problem details
 // with a stable code for every failure (unknown route, wrong method, oversize body, bad input,
-// handler failure), without revealing internals.
+// handler failure), without revealing internals; over real HTTP, a body is limited whether it
+// declares its length or streams in chunks.
+import http from 'node:http';
 import { ProblemSchema } from '@ledger/contracts';
 import type { Logger } from '@ledger/runtime';
 import { describe, expect, test } from 'vitest';
 import { z } from 'zod';
 import { createServiceApp } from './create-service-app.ts';
 import { ProblemError } from './problem-details.ts';
+import { serveApp } from './serve.ts';
 import { validate } from './validation.ts';
 
 function recordingLogger() {
@@ -131,4 +134,51 @@ describe('problem details', () => {
     expect(errors).toHaveLength(1);
     expect(JSON.stringify(errors[0])).toContain('secret internal detail');
   });
+});
+
+describe('body limit over HTTP (Content-Length trusted, chunked bodies counted)', () => {
+  /** A raw request, so the test chooses between Content-Length and chunked framing. */
+  function send(url: string, body: string, framing: 'length' | 'chunked') {
+    return new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const request = http.request(`${url}/strict`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          ...(framing === 'length' ? { 'content-length': Buffer.byteLength(body) } : {}),
+        },
+      });
+      request.on('response', (response) => {
+        let text = '';
+        response.setEncoding('utf8');
+        response.on('data', (chunk: string) => {
+          text += chunk;
+        });
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, body: text }));
+      });
+      request.on('error', reject);
+      if (framing === 'chunked') {
+        // Two chunks, so the limit must count across them.
+        request.write(body.slice(0, 10));
+        request.end(body.slice(10));
+      } else request.end(body);
+    });
+  }
+
+  test.each(['length', 'chunked'] as const)(
+    'with %s framing: a small body reaches the handler, an oversize one is 413',
+    async (framing) => {
+      const { app } = makeApp();
+      const running = await serveApp(app, { port: 0, hostname: '127.0.0.1' });
+      try {
+        const small = await send(running.url, JSON.stringify({ amount: '1.5' }), framing);
+        expect(small.status).toBe(200);
+        expect(JSON.parse(small.body)).toEqual({ amount: '1.5' });
+        const large = await send(running.url, JSON.stringify({ amount: 'x'.repeat(200) }), framing);
+        expect(large.status).toBe(413);
+        expect(JSON.parse(large.body)).toMatchObject({ code: 'payload_too_large' });
+      } finally {
+        await running.close();
+      }
+    },
+  );
 });

@@ -1,5 +1,5 @@
 import type { Logger } from '@ledger/runtime';
-import { Hono } from 'hono';
+import { Hono, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import { methodNotAllowed } from 'hono/method-not-allowed';
@@ -19,6 +19,36 @@ export type ServiceAppOptions = {
 const requestIdPattern = /^[A-Za-z0-9._-]{1,128}$/;
 
 /**
+ * Refuses a body larger than `maxSize` with 413 before any handler reads it. A body with a
+ * Content-Length (and no Transfer-Encoding) is judged by that header alone: Node's HTTP parser
+ * never delivers more bytes than it declares, so nothing needs reading here, and the request stays
+ * the server's lightweight one (Hono's `bodyLimit` asks for `c.req.raw.body`, which builds a full
+ * web `Request` with a stream for every POST: a fifth of the write API's CPU per transfer). A
+ * body without a length (chunked) is counted as it streams, by Hono's `bodyLimit`.
+ */
+function bodySizeLimit(maxSize: number): MiddlewareHandler {
+  const streamed = bodyLimit({
+    maxSize,
+    onError: (c) =>
+      problemResponse(c, {
+        status: 413,
+        code: 'payload_too_large',
+        title: 'Request body too large',
+        detail: `The body exceeds ${maxSize} bytes.`,
+      }),
+  });
+  return (c, next) => {
+    const method = c.req.method;
+    if (method === 'GET' || method === 'HEAD') return next();
+    const length = c.req.header('content-length');
+    if (length !== undefined && c.req.header('transfer-encoding') === undefined) {
+      if (/^[0-9]{1,15}$/.test(length) && Number(length) <= maxSize) return next();
+    }
+    return streamed(c, next);
+  };
+}
+
+/**
  * The Hono app every service starts from: request ids (a client's X-Request-Id is kept when it is
  * well formed), secure headers, a body limit, and problem details for every failure, including
  * unknown routes and unexpected errors (a 500 that reveals no internals).
@@ -34,18 +64,7 @@ export function createServiceApp(options: ServiceAppOptions): Hono<ServiceEnv> {
     }),
   );
   app.use(secureHeaders());
-  app.use(
-    bodyLimit({
-      maxSize: options.bodySizeMax,
-      onError: (c) =>
-        problemResponse(c, {
-          status: 413,
-          code: 'payload_too_large',
-          title: 'Request body too large',
-          detail: `The body exceeds ${options.bodySizeMax} bytes.`,
-        }),
-    }),
-  );
+  app.use(bodySizeLimit(options.bodySizeMax));
   app.use(
     methodNotAllowed({
       app,
