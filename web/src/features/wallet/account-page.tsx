@@ -1,4 +1,4 @@
-import type { BalanceLogEntry, WalletAccount } from '@ledger/contracts';
+import type { WalletAccount } from '@ledger/contracts';
 import {
   Anchor,
   Button,
@@ -15,16 +15,12 @@ import { Link } from '@tanstack/react-router';
 import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
-import { formatAmount } from '../../ui-kit/amount/amount-format.ts';
 import { AmountText } from '../../ui-kit/amount/amount-text.tsx';
 import { formatDateTime } from '../../ui-kit/date-time/format-date-time.ts';
 import { FailureAlert } from '../../ui-kit/failure-alert.tsx';
-import { DateRangeFilter } from '../../ui-kit/list/date-range-filter.tsx';
-import type { ListColumn } from '../../ui-kit/list/list-screen.tsx';
-import { MemberTabTable } from '../admin-members/member-tab-table.tsx';
 import { localeAtom } from '../shell/locale-atom.ts';
 import { AccountStatusBadge } from './account-status-badge.tsx';
-import { useLedgerLabels } from './ledger-labels.ts';
+import { BalanceLogTable } from './balance-log-table.tsx';
 import { balanceLogQuery, walletAccountQuery } from './wallet-api.ts';
 import { useWalletDialogs } from './wallet-dialogs.tsx';
 import type { BalanceLogSearch } from './wallet-search.ts';
@@ -133,7 +129,7 @@ function AccountSummary(props: {
   );
 }
 
-/** The balance-change log of one account (also used by nothing else: the admin has its own). */
+/** The balance-change log of one account, with the available balance after each change. */
 function BalanceHistory(props: {
   seq: number;
   account: WalletAccount | undefined;
@@ -142,90 +138,19 @@ function BalanceHistory(props: {
   today?: string | undefined;
 }) {
   const { t } = useTranslation('wallet');
-  const locale = useAtomValue(localeAtom);
-  const labels = useLedgerLabels();
-  const { search, onSearchChange } = props;
   const log = useQuery({
-    ...balanceLogQuery(props.seq, search),
+    ...balanceLogQuery(props.seq, props.search),
     placeholderData: keepPreviousData,
   });
-  const decimalPoint = props.account?.decimal_point;
-  const amount = (value: string) => formatAmount(value, locale, { decimalPoint });
-  const hasPeriod = search.date_range !== undefined || search.date_from !== undefined;
-  const columns: ListColumn<BalanceLogEntry>[] = [
-    {
-      accessor: 'occurred_at',
-      title: t('history.when'),
-      isSortable: true,
-      text: (row) => formatDateTime(row.occurred_at, locale),
-    },
-    { accessor: 'cause', title: t('history.cause'), text: (row) => labels.cause(row.cause) },
-    { accessor: 'type', title: t('history.type'), text: (row) => labels.entryType(row.type) },
-    {
-      accessor: 'counterparty',
-      title: t('history.counterparty'),
-      text: (row) => labels.counterparty(row),
-    },
-    {
-      accessor: 'balance_change',
-      title: t('history.change'),
-      textAlign: 'right',
-      text: (row) =>
-        row.side === 'hold'
-          ? t('history.holdChange', { amount: amount(row.amount) })
-          : amount(row.balance_change),
-      render: (row) =>
-        row.side === 'hold' ? (
-          <Text size="sm" c="dimmed">
-            {t('history.holdChange', { amount: amount(row.amount) })}
-          </Text>
-        ) : (
-          <AmountText
-            amount={row.balance_change}
-            decimalPoint={decimalPoint}
-            size="sm"
-            c={row.side === 'credit' ? 'teal' : 'red'}
-          />
-        ),
-    },
-    {
-      accessor: 'balance_after',
-      title: t('history.balanceAfter'),
-      textAlign: 'right',
-      text: (row) => amount(row.balance_after),
-      render: (row) => (
-        <AmountText amount={row.balance_after} decimalPoint={decimalPoint} size="sm" />
-      ),
-    },
-    {
-      accessor: 'available_after',
-      title: t('history.availableAfter'),
-      textAlign: 'right',
-      text: (row) => amount(row.available_after),
-      render: (row) => (
-        <AmountText amount={row.available_after} decimalPoint={decimalPoint} size="sm" />
-      ),
-    },
-  ];
   return (
-    <MemberTabTable
+    <BalanceLogTable
       label={t('history.title')}
-      search={search}
-      onSearchChange={onSearchChange}
-      columns={columns}
-      rows={log.data?.data}
-      total={log.data?.paging.total}
-      isFetching={log.isFetching}
-      error={log.error}
-      rowKey={(row) => row.entry}
-      emptyText={hasPeriod ? t('history.emptyForPeriod') : t('history.empty')}
-      header={
-        <DateRangeFilter
-          period={search}
-          today={props.today}
-          onChange={(period) => onSearchChange((previous) => ({ ...previous, ...period, page: 1 }))}
-        />
-      }
+      log={log}
+      decimalPoint={props.account?.decimal_point}
+      balancesAfter={[{ accessor: 'available_after', title: t('history.availableAfter') }]}
+      search={props.search}
+      onSearchChange={props.onSearchChange}
+      today={props.today}
     />
   );
 }
