@@ -73,6 +73,9 @@ type RunFigures = {
   decideShare: number;
   lookupMsPerBatch: number;
   appendWaitShare: number;
+  appendInFlightShare: number;
+  appendPrepareMsPerBatch: number;
+  commitToNextAppendMsPerBatch: number;
 };
 
 async function main(): Promise<void> {
@@ -261,6 +264,11 @@ async function benchRun(
     decideShare: (after.decideMs - before.decideMs) / elapsedMs,
     lookupMsPerBatch: (after.lookupMs - before.lookupMs) / Math.max(1, batches),
     appendWaitShare: (after.appendWaitMs - before.appendWaitMs) / elapsedMs,
+    appendInFlightShare: (after.appendInFlightMs - before.appendInFlightMs) / elapsedMs,
+    appendPrepareMsPerBatch:
+      (after.appendPrepareMs - before.appendPrepareMs) / Math.max(1, batches),
+    commitToNextAppendMsPerBatch:
+      (after.commitToNextAppendMs - before.commitToNextAppendMs) / Math.max(1, batches),
   };
   return { figures, accepted };
 }
@@ -297,7 +305,10 @@ function printRun(figures: RunFigures): void {
       `CPU node ${figures.nodeCpu.toFixed(2)}, postgres ${figures.postgresCpu.toFixed(2)} cores; ` +
       `deciding ${(figures.decideShare * 100).toFixed(0)} % of wall time, ` +
       `waiting for the previous append ${(figures.appendWaitShare * 100).toFixed(0)} %, ` +
-      `lookup ${figures.lookupMsPerBatch.toFixed(2)} ms/batch`,
+      `lookup ${figures.lookupMsPerBatch.toFixed(2)} ms/batch; an append in flight ` +
+      `${(figures.appendInFlightShare * 100).toFixed(0)} % of wall time, store.append call ` +
+      `${figures.appendPrepareMsPerBatch.toFixed(2)} ms/batch, commit → next append ` +
+      `${figures.commitToNextAppendMsPerBatch.toFixed(2)} ms/batch`,
   );
 }
 
@@ -394,6 +405,7 @@ function measureStages(accounts: readonly string[]): void {
         const waiting = {
           submission,
           key: '',
+          keyHash: undefined,
           bodyHash: 'x'.repeat(43),
           bodyBytes: 300,
           resolve() {},

@@ -8,6 +8,8 @@ import {
   type LedgerStreamEvent,
 } from '@ledger/ledger';
 import { eventIdsOf } from './command-identity.ts';
+import type { KeyHash } from './key-filter.ts';
+import type { OutcomeRecord } from './outcome-window.ts';
 import type {
   AnsweredEvent,
   LedgerAnswer,
@@ -20,6 +22,8 @@ import type {
 export type Waiting = {
   submission: LedgerSubmission;
   key: string;
+  /** The key's Bloom-filter hashes, computed once when first needed. */
+  keyHash: KeyHash | undefined;
   bodyHash: string;
   /** Length of the command's JSON: the base of the batch's byte estimate. */
   bodyBytes: number;
@@ -36,6 +40,8 @@ export type DecidedCommand = {
   eventCount: number;
   /** Holds it placed with an expiry, for the expiry index once committed. */
   holdsWithExpiry: { holdId: string; expiresAt: string }[] | undefined;
+  /** Its entry in the outcome window, once the writer registered it. */
+  record: OutcomeRecord | undefined;
 };
 
 /** The commands decided since the last append, and the events that one append will write. */
@@ -163,6 +169,7 @@ function addToBatch(
     revisionFirst,
     eventCount: events.length,
     holdsWithExpiry,
+    record: undefined,
   });
 }
 

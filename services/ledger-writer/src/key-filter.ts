@@ -23,24 +23,33 @@ export class KeyFilter {
   }
 
   add(key: string): void {
+    this.addHashed(keyHashOf(key));
+  }
+
+  mightContain(key: string): boolean {
+    return this.mightContainHashed(keyHashOf(key));
+  }
+
+  /** `add` with the key's hashes computed once by `keyHashOf` (the writer asks twice per key). */
+  addHashed(hash: KeyHash): void {
     let layer = this.#layers.at(-1);
     if (layer === undefined || layer.count >= layer.capacity) {
       const capacity = this.#capacityFirst * 2 ** this.#layers.length;
       layer = new BloomLayer(capacity);
       this.#layers.push(layer);
     }
-    const [first, second] = hashPair(key);
-    layer.add(first, second);
+    layer.add(hash.first, hash.second);
     this.#size += 1;
   }
 
-  mightContain(key: string): boolean {
-    if (this.#layers.length === 0) return false;
-    const [first, second] = hashPair(key);
-    for (const layer of this.#layers) if (layer.has(first, second)) return true;
+  mightContainHashed(hash: KeyHash): boolean {
+    for (const layer of this.#layers) if (layer.has(hash.first, hash.second)) return true;
     return false;
   }
 }
+
+/** The two 32-bit hashes a key's probes are made of. */
+export type KeyHash = { readonly first: number; readonly second: number };
 
 // 24 bits and 16 probes per key: about 6 in a million false positives per full layer, so a batch
 // of 512 fresh commands needs no lookup at all about 99 times in 100 (3 bytes of memory per key).
@@ -79,7 +88,7 @@ class BloomLayer {
 }
 
 /** Two independent 32-bit hashes of the key's UTF-16 code units (FNV-1a, then a murmur3 mix). */
-function hashPair(key: string): [number, number] {
+export function keyHashOf(key: string): KeyHash {
   let first = 0x811c9dc5;
   let second = 0x9747b28c;
   for (let index = 0; index < key.length; index += 1) {
@@ -91,7 +100,7 @@ function hashPair(key: string): [number, number] {
   first = mix(first);
   // Odd, so the probes of one key visit distinct bits.
   second = mix(second ^ first) | 1;
-  return [first >>> 0, second >>> 0];
+  return { first: first >>> 0, second: second >>> 0 };
 }
 
 function mix(value: number): number {

@@ -26,7 +26,7 @@ import {
 } from './command-outcome-projection.ts';
 import { fault, hasFaultHook } from './faults.ts';
 import { HoldExpiryIndex } from './hold-expiry-index.ts';
-import { KeyFilter } from './key-filter.ts';
+import { KeyFilter, keyHashOf } from './key-filter.ts';
 import type { Leadership } from './leadership.ts';
 import { loadLedger } from './ledger-loader.ts';
 import { ledgerStream } from './ledger-stream.ts';
@@ -85,6 +85,12 @@ export type WriterStats = {
   decideMs: number;
   lookupMs: number;
   appendWaitMs: number;
+  /** Time inside the store's `append` call before it returns (its synchronous preparation). */
+  appendPrepareMs: number;
+  /** Wall time with an append in flight (issued, not yet settled). */
+  appendInFlightMs: number;
+  /** From a commit to the next append's issue, summed over appends whose batch was already decided. */
+  commitToNextAppendMs: number;
 };
 
 export type WriterStatus = 'running' | 'stopping' | 'stopped';
@@ -179,7 +185,15 @@ class Writer {
     decideMs: 0,
     lookupMs: 0,
     appendWaitMs: 0,
+    appendPrepareMs: 0,
+    appendInFlightMs: 0,
+    commitToNextAppendMs: 0,
   };
+  /** Committed batches not answered yet (see #answerSoon), in commit order. */
+  #answersDue: { batch: DecidedBatch; position: GlobalPosition }[] = [];
+  #answersScheduled = false;
+  /** When the last append committed, while a decided batch waited for it (-1: none did). */
+  #committedAt = -1;
 
   constructor(options: LedgerWriterOptions) {
     this.#options = options;
@@ -298,7 +312,7 @@ class Writer {
     }
     const key = commandKey(submission.actor, submission.commandId);
     return new Promise((resolve) => {
-      this.#queue.push({ submission, key, bodyHash, bodyBytes, resolve });
+      this.#queue.push({ submission, key, keyHash: undefined, bodyHash, bodyBytes, resolve });
       fault('command-queued');
     });
   }
@@ -338,8 +352,13 @@ class Writer {
         await this.#reload();
         continue;
       }
-      if (batch.commands.length === 0) continue;
+      if (batch.commands.length === 0) {
+        this.#answerDue();
+        continue;
+      }
       this.#startAppend(batch);
+      // The previous batch's answers go out after this append was sent (#answerSoon).
+      this.#scheduleAnswers();
       if (batch.revisionLast - this.#snapshotRevision >= this.#settings.snapshotEveryEvents) {
         await this.#snapshotOnceCommitted();
       }
@@ -353,6 +372,7 @@ class Writer {
     await Promise.race([this.#queue.whenNotEmpty(), stopping, inFlight?.settled ?? stopping]);
     if (inFlight !== undefined && inFlight.outcome !== 'pending' && this.#inFlight === inFlight) {
       this.#inFlight = undefined;
+      this.#answerDue();
       if (inFlight.outcome === 'failed') await this.#recover(inFlight, undefined);
     }
   }
@@ -365,7 +385,10 @@ class Writer {
     await previous.settled;
     this.#stats.appendWaitMs += performance.now() - began;
     this.#inFlight = undefined;
-    if (previous.outcome === 'committed') return true;
+    if (previous.outcome === 'committed') {
+      if (next.commands.length > 0) this.#committedAt = performance.now();
+      return true;
+    }
     await this.#recover(previous, next);
     return false;
   }
@@ -433,10 +456,13 @@ class Writer {
     const unknown = new Map<string, { actor: string; commandId: string }>();
     const filter = this.#keyFilter;
     for (const waiting of taken) {
-      if (
-        this.#window.get(waiting.key) === undefined &&
-        (filter === undefined || filter.mightContain(waiting.key))
-      ) {
+      // The filter first: a key it never saw is in neither the window nor the projection, and
+      // its hashes, kept on the submission, serve the checks and the add that follow.
+      if (filter !== undefined) {
+        waiting.keyHash ??= keyHashOf(waiting.key);
+        if (!filter.mightContainHashed(waiting.keyHash)) continue;
+      }
+      if (this.#window.get(waiting.key) === undefined) {
         const { actor, commandId } = waiting.submission;
         unknown.set(waiting.key, { actor, commandId });
       }
@@ -450,6 +476,13 @@ class Writer {
 
   /** A key seen before: the original answer, a 409, or a wait on the batch deciding it. */
   #answerKnown(waiting: Waiting, stored: Map<string, StoredOutcome>): boolean {
+    // Asked again, not remembered from the lookup: an earlier command of this batch may have
+    // had the same key. Every key in the window is in the filter (#registerPending).
+    const filter = this.#keyFilter;
+    if (filter !== undefined) {
+      waiting.keyHash ??= keyHashOf(waiting.key);
+      if (!filter.mightContainHashed(waiting.keyHash)) return false;
+    }
     let record = this.#window.get(waiting.key);
     if (record === undefined) {
       const found = stored.get(waiting.key);
@@ -509,16 +542,23 @@ class Writer {
     }
   }
 
+  /** A fresh key (#answerKnown found it in neither the window nor the projection). */
   #registerPending(command: DecidedCommand): void {
-    this.#keyFilter?.add(command.waiting.key);
-    this.#window.set(command.waiting.key, {
-      bodyHash: command.waiting.bodyHash,
+    const { waiting } = command;
+    // In the filter before it is in the window, so it is in the filter before it can leave it.
+    if (this.#keyFilter !== undefined) {
+      waiting.keyHash ??= keyHashOf(waiting.key);
+      this.#keyFilter.addHashed(waiting.keyHash);
+    }
+    command.record = {
+      bodyHash: waiting.bodyHash,
       revisionFirst: command.revisionFirst,
       eventCount: command.eventCount,
       position: undefined,
       answer: undefined,
       pending: command,
-    });
+    };
+    this.#window.add(waiting.key, command.record);
   }
 
   // ---- Append and commit ----------------------------------------------------------------------
@@ -529,7 +569,14 @@ class Writer {
       batch.revisionBase < 0
         ? { kind: 'no_stream' }
         : { kind: 'exact', revision: BigInt(batch.revisionBase) };
+    const began = performance.now();
+    if (this.#committedAt >= 0) {
+      this.#stats.commitToNextAppendMs += began - this.#committedAt;
+      this.#committedAt = -1;
+    }
     const appending = this.#options.store.append(this.#stream, batch.events, { expected });
+    const issued = performance.now();
+    this.#stats.appendPrepareMs += issued - began;
     if (hasFaultHook()) setImmediate(() => fault('during-append'));
     const inFlight: InFlight = {
       batch,
@@ -540,10 +587,12 @@ class Writer {
     };
     inFlight.settled = appending.then(
       (result) => {
+        this.#stats.appendInFlightMs += performance.now() - issued;
         inFlight.outcome = 'committed';
-        this.#onCommitted(batch, result.position);
+        this.#answerSoon(batch, result.position);
       },
       (error: unknown) => {
+        this.#stats.appendInFlightMs += performance.now() - issued;
         inFlight.outcome = 'failed';
         inFlight.error = error;
       },
@@ -551,13 +600,51 @@ class Writer {
     this.#inFlight = inFlight;
   }
 
-  /** The batch is durable: answer every command of it, in order. */
+  /** The batch is durable: answer every command of it, in order, now. */
   #onCommitted(batch: DecidedBatch, position: GlobalPosition): void {
-    fault('after-commit-before-answer');
+    this.#answerDue();
     this.#committed = { revision: batch.revisionLast, lastEventId: batch.lastEventId, position };
+    this.#answer(batch, position);
+  }
+
+  /**
+   * The batch is durable; its answers wait for the next turn of the event loop. The loop, which
+   * resumes right after this, sends the next decided batch first: answering wakes every client
+   * (and in the bench, each one submits its next command), work that would otherwise sit between
+   * this commit and the next append, while Postgres has nothing to do (docs/performance.md).
+   */
+  #answerSoon(batch: DecidedBatch, position: GlobalPosition): void {
+    this.#committed = { revision: batch.revisionLast, lastEventId: batch.lastEventId, position };
+    this.#answersDue.push({ batch, position });
+    // Should the loop be busy elsewhere (a lookup), the answers still go out: two turns later,
+    // so after the store's own setImmediate flush of an append the loop issues in this turn.
+    setImmediate(() => setImmediate(() => this.#answerDue()));
+  }
+
+  /** After the next append was issued: the due answers, after the store's flush of it. */
+  #scheduleAnswers(): void {
+    if (this.#answersScheduled || this.#answersDue.length === 0) return;
+    this.#answersScheduled = true;
+    setImmediate(() => {
+      this.#answersScheduled = false;
+      this.#answerDue();
+    });
+  }
+
+  /** Answers every committed batch not answered yet, in commit order. */
+  #answerDue(): void {
+    const due = this.#answersDue;
+    if (due.length === 0) return;
+    this.#answersDue = [];
+    for (const { batch, position } of due) this.#answer(batch, position);
+  }
+
+  #answer(batch: DecidedBatch, position: GlobalPosition): void {
+    fault('after-commit-before-answer');
     for (const command of batch.commands) {
       const { answer } = command;
-      this.#window.commit(command.waiting.key, position, answer);
+      if (command.record === undefined) this.#window.commit(command.waiting.key, position, answer);
+      else this.#window.commitRecord(command.waiting.key, command.record, position, answer);
       command.waiting.resolve({ kind: 'answered', answer, position, replayed: false });
       for (const follower of command.followers ?? []) {
         follower.resolve({ kind: 'answered', answer, position, replayed: true });
@@ -581,6 +668,7 @@ class Writer {
    */
   async #recover(failed: InFlight, discarded: DecidedBatch | undefined): Promise<void> {
     this.#inFlight = undefined;
+    this.#answerDue();
     if (discarded !== undefined) this.#discard(discarded);
     const fate = await this.#learnFate(failed);
     this.#logger.warn('ledger append failed', { error: String(failed.error), fate: fate.kind });
@@ -681,6 +769,7 @@ class Writer {
 
   /** Snapshot + fold again; stops the writer when that keeps failing or finds a broken state. */
   async #reload(): Promise<void> {
+    this.#answerDue();
     const nowMs = performance.now();
     this.#reloadTimes = this.#reloadTimes.filter((time) => nowMs - time < 60_000);
     this.#reloadTimes.push(nowMs);
@@ -713,6 +802,7 @@ class Writer {
     if (inFlight === undefined) return;
     await inFlight.settled;
     this.#inFlight = undefined;
+    this.#answerDue();
     if (inFlight.outcome === 'failed') {
       await this.#recover(inFlight, undefined);
       return;
@@ -752,8 +842,10 @@ class Writer {
     this.#inFlight = undefined;
     if (inFlight !== undefined) {
       await inFlight.settled;
+      this.#answerDue();
       if (inFlight.outcome === 'failed') await this.#answerFailedWhileStopping(inFlight);
     }
+    this.#answerDue();
     if (this.#stopReason === 'requested') await this.#writeSnapshot();
     for (const waiting of this.#queue.drain()) waiting.resolve(refusal);
     this.status = 'stopped';

@@ -55,6 +55,12 @@ export class OutcomeWindow {
     if (record.answer !== undefined) this.#rememberAnswer(key);
   }
 
+  /** Adds an entry for a key the window does not hold (the caller knows: no lookup first). */
+  add(key: string, record: OutcomeRecord): void {
+    this.#entries.set(key, record);
+    if (record.answer !== undefined) this.#rememberAnswer(key);
+  }
+
   delete(key: string): void {
     this.#entries.delete(key);
   }
@@ -63,6 +69,20 @@ export class OutcomeWindow {
   commit(key: string, position: GlobalPosition, answer: LedgerAnswer): void {
     const record = this.#entries.get(key);
     if (record === undefined) return;
+    this.commitRecord(key, record, position, answer);
+  }
+
+  /**
+   * `commit` for the record the caller added with `add` (no lookup). Should the window hold
+   * another record for the key by now (a reload rebuilt it from the log), that one is left as it
+   * is, and the answer ring's later eviction only drops an answer the log can give again.
+   */
+  commitRecord(
+    key: string,
+    record: OutcomeRecord,
+    position: GlobalPosition,
+    answer: LedgerAnswer,
+  ): void {
     record.position = position;
     record.pending = undefined;
     record.answer = answer;

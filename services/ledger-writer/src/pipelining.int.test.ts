@@ -1,0 +1,87 @@
+// Proves the writer's pipelining order: while one batch commits the next is decided, and once the
+// first commits the next append is issued before the first batch's commands are answered; no
+// answer ever comes before its own batch committed, and appends never overlap.
+import type { EventStore } from '@ledger/event-store';
+import { useTestDatabase } from '@ledger/testing';
+import { expect, test } from 'vitest';
+import {
+  answerOf,
+  coins,
+  freshId,
+  seedAccounts,
+  startTestWriter,
+  submission,
+  transfer,
+} from './testing/writer-fixtures.ts';
+
+const database = useTestDatabase();
+
+type Gate = { opened: Promise<void>; open(): void };
+
+function gate(): Gate {
+  let open: () => void = () => {};
+  const opened = new Promise<void>((resolve) => {
+    open = resolve;
+  });
+  return { opened, open };
+}
+
+test('the next append is issued before the committed batch is answered', async () => {
+  const timeline: string[] = [];
+  const held = gate();
+  let appendsInFlight = 0;
+  let appendsInFlightMax = 0;
+  const recording = (store: EventStore): EventStore => ({
+    ...store,
+    async append(stream, events, options) {
+      const commands = [...new Set(events.map((event) => String(event.metadata?.commandId)))];
+      timeline.push(`append ${commands.join(',')}`);
+      appendsInFlight += 1;
+      appendsInFlightMax = Math.max(appendsInFlightMax, appendsInFlight);
+      try {
+        if (commands.includes('first')) await held.opened;
+        const result = await store.append(stream, events, options);
+        timeline.push(`committed ${commands.join(',')}`);
+        return result;
+      } finally {
+        appendsInFlight -= 1;
+      }
+    },
+  });
+  const running = await startTestWriter(database().url, { wrapStore: recording });
+  try {
+    await seedAccounts(running.writer, ['ann', 'ben'], 10);
+    timeline.length = 0;
+    const answer = (commandId: string) =>
+      running.writer
+        .submit(submission(transfer(freshId('t'), 'ann', 'ben', coins(1)), { commandId }))
+        .then((result) => {
+          timeline.push(`answer ${commandId}`);
+          return result;
+        });
+    const first = answer('first');
+    // 'first' is being appended (held); these two are decided meanwhile, as the next batch.
+    while (!timeline.includes('append first'))
+      await new Promise((resolve) => setImmediate(resolve));
+    const second = answer('second');
+    const third = answer('third');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(timeline).toEqual(['append first']);
+    held.open();
+    const results = await Promise.all([first, second, third]);
+    for (const result of results) expect(answerOf(result).kind).toBe('accepted');
+
+    expect(timeline).toEqual([
+      'append first',
+      'committed first',
+      'append second,third',
+      'answer first',
+      'committed second,third',
+      'answer second',
+      'answer third',
+    ]);
+    expect(appendsInFlightMax).toBe(1);
+  } finally {
+    await running.close();
+  }
+});
