@@ -8,3 +8,4 @@ export * from './asset-tables.ts';
 export * from './assets-projection.ts';
 export * from './deposit-processes.ts';
 export * from './deposit-queries.ts';
+export * from './extra-form-personal-data.ts';

@@ -35,6 +35,11 @@ export const assetProblemCodes = [
   'amount_below_minimum',
   /** 404: no such deposit request. */
   'deposit_request_not_found',
+  /**
+   * 422: a value of the asset's deposit or withdraw extra form is missing, unknown or not of its
+   * field's type; `detail` names the field.
+   */
+  'extra_form_invalid',
   /** 409: the deposit request was already approved or rejected. */
   'deposit_request_decided',
   /** 404: no such chain deposit. */
@@ -73,6 +78,52 @@ export const ExtraFieldSchema = z.strictObject({
   type: z.enum(assetExtraFieldTypes),
   required: z.boolean(),
 });
+
+export type ExtraFieldDefinition = z.infer<typeof ExtraFieldSchema>;
+export const extraValueLengthMax = 500;
+
+const extraValuePatterns: Record<(typeof assetExtraFieldTypes)[number], RegExp> = {
+  email: /^[^\s@]{1,64}@[^\s@]+\.[^\s@]+$/,
+  number: /^-?[0-9]{1,30}(\.[0-9]{1,18})?$/,
+  password: /^[^\p{Cc}]+$/u,
+  search: /^[^\p{Cc}]+$/u,
+  tel: /^\+?[0-9][0-9 ()-]{2,29}$/,
+  text: /^[^\p{Cc}]+$/u,
+  url: /^https?:\/\/[^\s]+$/,
+};
+
+/**
+ * Checks a request's extra-form values against the asset's extra form (the same check on the
+ * form and on the server): every required field has a value, no value names a field the form does
+ * not have, and each value fits its field's input type. Blank values count as absent. Answers the
+ * values to keep (trimmed, blanks dropped) or the first problem with its field's name.
+ * @example extraFormCheck([{ name: 'depositor', label: 'Depositor', type: 'text', required: true }], {})
+ *   // → { problem: 'required', field: 'depositor' }
+ */
+export function extraFormCheck(
+  form: readonly ExtraFieldDefinition[],
+  values: Readonly<Record<string, string>>,
+):
+  | { values: Record<string, string> }
+  | { problem: 'unknown' | 'required' | 'invalid'; field: string } {
+  const known = new Map(form.map((field) => [field.name, field]));
+  for (const name of Object.keys(values)) {
+    if (!known.has(name)) return { problem: 'unknown', field: name };
+  }
+  const kept: Record<string, string> = {};
+  for (const field of form) {
+    const value = (values[field.name] ?? '').trim();
+    if (value === '') {
+      if (field.required) return { problem: 'required', field: field.name };
+      continue;
+    }
+    if (value.length > extraValueLengthMax || !extraValuePatterns[field.type].test(value)) {
+      return { problem: 'invalid', field: field.name };
+    }
+    kept[field.name] = value;
+  }
+  return { values: kept };
+}
 
 const assetSettingsShape = {
   title: z.string().min(1).max(100),
@@ -249,13 +300,24 @@ export const DepositRequestSchema = z.object({
   decided_at: z.string().nullable(),
   reason: z.string().nullable(),
   credited_at: z.string().nullable(),
+  /** The deposit extra form's values (null: none, or erased with the member). */
+  extra: z.record(z.string(), z.string()).nullable().optional(),
 });
 export type DepositRequestView = z.infer<typeof DepositRequestSchema>;
 
+/** A request's extra-form values by field name (personal data: kept out of events). */
+export const ExtraValuesSchema = z
+  .record(z.string().regex(/^[a-z][a-z0-9_]{0,39}$/), z.string().max(extraValueLengthMax))
+  .refine((values) => Object.keys(values).length <= 20, { message: 'at most 20 fields' });
+export type ExtraValues = z.infer<typeof ExtraValuesSchema>;
+
 /** POST /deposit-request (Idempotency-Key required): a manually confirmed deposit. */
+
 export const CreateDepositRequestSchema = z.strictObject({
   account_seq: z.number().int().min(1).max(9_999_999_999),
   request_amount: AmountInputSchema,
+  /** The values of the asset's deposit extra form (checked against it by the server). */
+  extra: ExtraValuesSchema.optional(),
 });
 export const RejectDepositRequestSchema = z.strictObject({ reason: z.string().min(1).max(1_000) });
 export const ApproveDepositRequestSchema = z.strictObject({});

@@ -96,6 +96,8 @@ export const WithdrawalSchema = z.object({
   confirmed_txid: z.string().nullable(),
   regdate: z.string(),
   updated_at: z.string(),
+  /** The withdraw extra form's values (null: none, or erased with the member). */
+  extra: z.record(z.string(), z.string()).nullable().optional(),
 });
 export type Withdrawal = z.infer<typeof WithdrawalSchema>;
 

@@ -44,7 +44,9 @@ describe('a withdrawal from request to completion', () => {
       },
       admin,
     );
-    const requested = await runner.request(fixture.input(7, 101, '0.4'));
+    const requested = await runner.request(
+      fixture.input(7, 101, '0.4', { extra: { branch: 'Gangnam branch' } }),
+    );
     expect(requested.state).toMatchObject({ status: 'requested', hold: 'placed' });
     expect(await fixture.balance('wallet:101')).toEqual({
       balance: '1.00000000',
@@ -87,9 +89,14 @@ describe('a withdrawal from request to completion', () => {
       )
     ).rows;
     expect(row).toEqual({ status: 'completed', holder_name: 'Alice Kim' });
-    // The holder name is in no event, of the process or the ledger.
-    const { rows: leaked } =
-      await sql`SELECT 1 FROM es_events WHERE data::text LIKE '%Alice Kim%'`.execute(fixture.db);
+    // The extra-form values are kept apart, keyed by the withdrawal id.
+    const { rows: extra } = await sql<{ field_values: unknown }>`SELECT field_values
+      FROM request_extra_form_personal_data WHERE request_kind = 'withdrawal'
+        AND request_id = ${requested.state.request.withdrawalId}`.execute(fixture.db);
+    expect(extra).toEqual([{ field_values: { branch: 'Gangnam branch' } }]);
+    // The holder name and the extra values are in no event, of the process or the ledger.
+    const { rows: leaked } = await sql`SELECT 1 FROM es_events
+      WHERE data::text LIKE '%Alice Kim%' OR data::text LIKE '%Gangnam%'`.execute(fixture.db);
     expect(leaked).toEqual([]);
   });
 
@@ -108,7 +115,7 @@ describe('a withdrawal from request to completion', () => {
 });
 
 describe('personal data', () => {
-  test("a member's withdrawal (MemberWithdrawn) erases its holder names; no event changes", async () => {
+  test("a member's withdrawal (MemberWithdrawn) erases its holder names and extra values; no event changes", async () => {
     const { rows: before } = await sql<{
       count: string;
     }>`SELECT count(*)::text FROM es_events`.execute(fixture.db);
@@ -130,6 +137,10 @@ describe('personal data', () => {
     );
     expect(rows.length).toBeGreaterThan(0);
     for (const row of rows) expect(row).toEqual({ holder_name: null, erased: true });
+    const { rows: extra } = await sql<{ field_values: unknown; erased: boolean }>`SELECT
+      field_values, erased_at IS NOT NULL AS erased FROM request_extra_form_personal_data
+      WHERE member_seq = 7`.execute(fixture.db);
+    expect(extra).toEqual([{ field_values: null, erased: true }]);
     const { rows: after } = await sql<{
       count: string;
     }>`SELECT count(*)::text FROM es_events`.execute(fixture.db);

@@ -1,3 +1,4 @@
+import { eraseExtraFormValues } from '@ledger/assets-store';
 import type { RecordedEvent } from '@ledger/event-store';
 import type { Projection, ProjectionContext } from '@ledger/projection-runner';
 import {
@@ -104,7 +105,8 @@ async function expectRow(event: RecordedEvent, result: Promise<{ rows: unknown[]
 
 /**
  * A member who leaves (MemberWithdrawn) takes its holder names with it (DESIGN.md §4): the rows of
- * `withdrawal_personal_data` are blanked, no event is rewritten, every balance still replays.
+ * `withdrawal_personal_data` and the member's extra-form values (deposit requests' and
+ * withdrawals', `request_extra_form_personal_data`) are blanked, no event is rewritten, every balance still replays.
  * Idempotent (a rebuild erases again what is already erased).
  */
 async function eraseOnMemberWithdrawn(trx: Trx, event: RecordedEvent): Promise<void> {
@@ -116,6 +118,8 @@ async function eraseOnMemberWithdrawn(trx: Trx, event: RecordedEvent): Promise<v
   await sql`UPDATE withdrawal_personal_data SET holder_name = NULL,
       erased_at = COALESCE(erased_at, ${event.recordedAt.toISOString()}::timestamptz)
     WHERE member_seq = ${memberSeq}`.execute(trx);
+  // The values of the assets' deposit and withdraw extra forms (migration 0018) go with them.
+  await eraseExtraFormValues(trx, memberSeq, event.recordedAt.toISOString());
 }
 
 async function applyEvent(trx: Trx, table: TableOf, event: RecordedEvent): Promise<void> {

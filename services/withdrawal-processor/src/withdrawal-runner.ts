@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { insertExtraFormValues } from '@ledger/assets-store';
 import type { Db } from '@ledger/db';
 import type { EventStore, GlobalPosition } from '@ledger/event-store';
 import { formatAmount, type LedgerRejection, tryParseAmount } from '@ledger/ledger';
@@ -83,6 +84,11 @@ export type WithdrawalInput = {
   feeAccountSeq: number | null;
   /** Where the fee is in the asset itself: taken from the amount (default) or charged on top. */
   feeType?: FeeType | null | undefined;
+  /**
+   * Values of the asset's withdraw extra form, already checked against it by the caller (the
+   * write API): personal data, stored apart keyed by the withdrawal id, never in an event.
+   */
+  extra?: Readonly<Record<string, string>> | undefined;
   requestId: string;
 };
 
@@ -559,6 +565,13 @@ export function createWithdrawalRunner(dependencies: WithdrawalRunnerDependencie
       await sql`INSERT INTO withdrawal_personal_data (withdrawal_id, member_seq, holder_name)
         VALUES (${withdrawalId}, ${input.memberSeq}, ${holderName})
         ON CONFLICT (withdrawal_id) DO NOTHING`.execute(db);
+      await insertExtraFormValues(db, {
+        kind: 'withdrawal',
+        requestId: withdrawalId,
+        memberSeq: input.memberSeq,
+        asset: request.asset,
+        values: input.extra ?? {},
+      });
       const requested = await run(withdrawalId, () => ({ type: 'RequestWithdrawal', request }), {
         commandId: `${withdrawalId}:request`,
         actor: `member:${input.memberSeq}`,

@@ -6,6 +6,7 @@ import {
   listAssets,
   listChainDeposits,
   listDepositRequests,
+  readExtraFormValues,
 } from '@ledger/assets-store';
 import { principalOf } from '@ledger/auth';
 import { DepositListQuerySchema, PositionSchema } from '@ledger/contracts';
@@ -143,7 +144,19 @@ async function depositRequests(
     context.db,
     listQueryOf(context, query, memberSeq),
   );
-  return c.json({ data: requests.map(requestView), paging: pagingOf(query, total) });
+  // The extra-form values are personal data, kept apart from the events; joined at read time.
+  const extra = await readExtraFormValues(
+    context.db,
+    'deposit_request',
+    requests.map((request) => request.requestId),
+  );
+  return c.json({
+    data: requests.map((request) => ({
+      ...requestView(request),
+      extra: extra.get(request.requestId) ?? null,
+    })),
+    paging: pagingOf(query, total),
+  });
 }
 
 export function depositReadRoutes(context: DepositReadContext) {

@@ -1,3 +1,4 @@
+import { readExtraFormValues } from '@ledger/assets-store';
 import { principalOf } from '@ledger/auth';
 import { listQuerySchema, PositionSchema } from '@ledger/contracts';
 import type { Db } from '@ledger/db';
@@ -49,6 +50,19 @@ const WithdrawalParameterSchema = z.strictObject({ withdrawalId: z.uuid() });
 const notFound = () =>
   new ProblemError({ status: 404, code: 'withdrawal_not_found', title: 'No such withdrawal' });
 
+/** Joins each withdrawal's extra-form values (personal data kept apart from events), or null. */
+async function withExtra<Row extends { withdrawal_id: string }>(
+  db: Db,
+  rows: readonly Row[],
+): Promise<(Row & { extra: Record<string, string> | null })[]> {
+  const extra = await readExtraFormValues(
+    db,
+    'withdrawal',
+    rows.map((row) => row.withdrawal_id),
+  );
+  return rows.map((row) => ({ ...row, extra: extra.get(row.withdrawal_id) ?? null }));
+}
+
 export function withdrawQueryRoutes(context: {
   db: Db;
   now: () => Date;
@@ -65,8 +79,8 @@ export function withdrawQueryRoutes(context: {
         { memberSeq: principalOf(c).memberSeq, status: query.status, asset: query.asset, ...range },
         { ...pageWindow(query), order: query.order },
       );
-      // The member's own history: the holder name they typed is theirs to see.
-      return c.json({ data: rows, paging: pagingOf(query, total) });
+      // The member's own history: the holder name and extra values are theirs to see.
+      return c.json({ data: await withExtra(db, rows), paging: pagingOf(query, total) });
     })
     .get(
       '/withdraw/:withdrawalId',
@@ -86,7 +100,8 @@ export function withdrawQueryRoutes(context: {
           { limit: 50, offset: 0, order: 'asc' },
         );
         c.header('cache-control', 'no-store');
-        return c.json({ data: { ...found, transfers: transfers.rows } });
+        const [withValues] = await withExtra(db, [found]);
+        return c.json({ data: { ...withValues, transfers: transfers.rows } });
       },
     )
     .get('/admin/withdraw', wait, validate('query', AdminWithdrawListQuerySchema), async (c) => {
@@ -97,7 +112,7 @@ export function withdrawQueryRoutes(context: {
         { memberSeq: query.member_seq, status: query.status, asset: query.asset, ...range },
         { ...pageWindow(query), order: query.order },
       );
-      return c.json({ data: rows, paging: pagingOf(query, total) });
+      return c.json({ data: await withExtra(db, rows), paging: pagingOf(query, total) });
     })
     .get(
       '/admin/withdraw/:withdrawalId',
@@ -113,7 +128,8 @@ export function withdrawQueryRoutes(context: {
           { limit: 50, offset: 0, order: 'asc' },
         );
         c.header('cache-control', 'no-store');
-        return c.json({ data: { ...found, transfers: transfers.rows } });
+        const [withValues] = await withExtra(db, [found]);
+        return c.json({ data: { ...withValues, transfers: transfers.rows } });
       },
     )
     .get(

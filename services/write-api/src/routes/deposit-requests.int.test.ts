@@ -408,3 +408,72 @@ describe('the suspense account (a memo asset)', () => {
     expect(await balanceOf('system:suspense:XLM')).toBe('3.0000000');
   });
 });
+
+describe('the deposit extra form (personal data)', () => {
+  test('its values are checked against the asset’s form, kept out of events and shown in the lists', async () => {
+    const usd = await kit.write(
+      'POST',
+      '/api/v1/admin/asset',
+      {
+        code: 'USD',
+        decimal_point: 2,
+        title: 'US dollar',
+        minimum_deposit: '1',
+        deposit_extra_form: [
+          { name: 'depositor', label: 'Depositor name', type: 'text', required: true },
+          { name: 'phone', label: 'Phone', type: 'tel', required: false },
+        ],
+      },
+      { token: admin.token },
+    );
+    expect(usd.status).toBe(201);
+    await kit.projected();
+    const aliceUsd = await openAccount(alice, 'USD');
+    const send = (extra?: Record<string, string>) =>
+      kit.write(
+        'POST',
+        '/api/v1/deposit-request',
+        { account_seq: aliceUsd, request_amount: '25', ...(extra ? { extra } : {}) },
+        { token: alice.token, key: kit.freshKey() },
+      );
+    for (const [extra, field] of [
+      [undefined, 'depositor'],
+      [{ depositor: '  ' }, 'depositor'],
+      [{ depositor: 'Alice Depositor', phone: 'call me' }, 'phone'],
+      [{ depositor: 'Alice Depositor', branch: 'Gangnam' }, 'branch'],
+    ] as const) {
+      const refused = await send(extra);
+      expect(refused.status).toBe(422);
+      expect(await refused.json()).toMatchObject({ code: 'extra_form_invalid', detail: field });
+    }
+    const created = await send({ depositor: ' Alice Depositor ', phone: '+82 10-1234-5678' });
+    expect(created.status).toBe(201);
+    const { request_id: requestId } = ((await created.json()) as { data: { request_id: string } })
+      .data;
+    const db = database().db;
+    const { rows } = await sql<{ field_values: unknown; member_seq: string }>`SELECT field_values,
+      member_seq::text FROM request_extra_form_personal_data
+      WHERE request_kind = 'deposit_request' AND request_id = ${requestId}`.execute(db);
+    expect(rows).toEqual([
+      {
+        field_values: { depositor: 'Alice Depositor', phone: '+82 10-1234-5678' },
+        member_seq: String(alice.seq),
+      },
+    ]);
+    const inEvents = await sql`SELECT 1 FROM es_events
+      WHERE data::text LIKE '%Alice Depositor%' OR metadata::text LIKE '%Alice Depositor%'`.execute(
+      db,
+    );
+    expect(inEvents.rows).toEqual([]);
+    await kit.assetsProjected();
+    const extraOf = async (path: string, token: string) => {
+      const listed = (await (await kit.read(path, { token })).json()) as {
+        data: { request_id: string; extra: unknown }[];
+      };
+      return listed.data.find((row) => row.request_id === requestId)?.extra;
+    };
+    const expected = { depositor: 'Alice Depositor', phone: '+82 10-1234-5678' };
+    expect(await extraOf('/api/v1/deposit-request', alice.token)).toEqual(expected);
+    expect(await extraOf('/api/v1/admin/deposit-request?asset=USD', admin.token)).toEqual(expected);
+  });
+});

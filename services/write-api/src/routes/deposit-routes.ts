@@ -22,6 +22,7 @@ import {
   getAsset,
   getAssetPlugin,
   getChainDeposit,
+  insertExtraFormValues,
   LedgerNotAnsweredError,
   loadAggregate,
   resolveSuspenseDeposit,
@@ -35,6 +36,7 @@ import {
   AttributeDepositRequestSchema,
   CreateDepositAddressRequestSchema,
   CreateDepositRequestSchema,
+  extraFormCheck,
   RejectDepositRequestSchema,
   ReturnDepositRequestSchema,
 } from '@ledger/contracts';
@@ -280,7 +282,24 @@ async function requestDeposit(
       detail: asset.minimumDeposit,
     });
   }
+  const extra = extraFormCheck(asset.depositExtraForm, body.extra ?? {});
+  if ('problem' in extra) {
+    throw new ProblemError({
+      status: 422,
+      code: 'extra_form_invalid',
+      title: 'A value of the deposit extra form is missing or invalid',
+      detail: extra.field,
+    });
+  }
   const requestId = derivedEventId(`member:${memberSeq}\u0000${key}`, 'deposit-request', 0);
+  // The extra-form values may be personal data: stored apart before the first event, never in it.
+  await insertExtraFormValues(context.db, {
+    kind: 'deposit_request',
+    requestId,
+    memberSeq,
+    asset: asset.code,
+    values: extra.values,
+  });
   const request = {
     requestId,
     account: account.account,

@@ -165,6 +165,8 @@ describe('withdraw over HTTP', () => {
         422,
         'withdraw_address_certification_required',
       ],
+      // KRW has no withdraw extra form here: a value for a field it does not have is refused.
+      [{ ...body('123456'), extra: { branch: 'Gangnam' } }, 422, 'extra_form_invalid'],
     ];
     for (const [refused, status, code] of refusals) {
       const response = await kit.write('POST', '/api/v1/withdraw', refused, {

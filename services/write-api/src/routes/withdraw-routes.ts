@@ -1,4 +1,6 @@
+import { getAsset } from '@ledger/assets-store';
 import { principalOf } from '@ledger/auth';
+import { ExtraValuesSchema, extraFormCheck } from '@ledger/contracts';
 import { ProblemError, validate } from '@ledger/http';
 import { activeOtpIds } from '@ledger/identity';
 import { identityDb } from '@ledger/identity-store';
@@ -45,6 +47,8 @@ export const WithdrawRequestSchema = z.strictObject({
   memo: z.string().trim().min(1).max(100).optional(),
   fee_type: z.enum(['deducted', 'separate']).optional(),
   fee_account_seq: SeqSchema.optional(),
+  /** The values of the asset's withdraw extra form (checked against it here). */
+  extra: ExtraValuesSchema.optional(),
   otp_token: z.string().regex(/^[0-9]{6}$/),
 });
 export const CancelWithdrawRequestSchema = z.strictObject({});
@@ -128,6 +132,31 @@ async function requireWithdrawOtp(context: LedgerWriteContext, memberSeq: number
   }
 }
 
+/**
+ * The request's extra-form values, checked against the withdraw extra form of the account's asset
+ * (422 `extra_form_invalid` naming the field). An account that is not the member's is left to the
+ * runner, which answers it as not found.
+ */
+async function checkedExtraValues(
+  context: LedgerWriteContext,
+  memberSeq: number,
+  body: z.infer<typeof WithdrawRequestSchema>,
+): Promise<Record<string, string>> {
+  const account = await context.directory.bySeq(body.account_seq);
+  if (account === undefined || account.memberSeq !== memberSeq) return {};
+  const form = (await getAsset(context.db, account.asset))?.withdrawExtraForm ?? [];
+  const checked = extraFormCheck(form, body.extra ?? {});
+  if ('problem' in checked) {
+    throw new ProblemError({
+      status: 422,
+      code: 'extra_form_invalid',
+      title: 'A value of the withdraw extra form is missing or invalid',
+      detail: checked.field,
+    });
+  }
+  return checked.values;
+}
+
 async function requestWithdrawal(
   context: LedgerWriteContext,
   runner: WithdrawalRunner,
@@ -149,6 +178,7 @@ async function requestWithdrawal(
       title: 'Choose one of your certified withdraw addresses; a typed address is not accepted',
     });
   }
+  const extra = await checkedExtraValues(context, memberSeq, body);
   await requireWithdrawOtp(context, memberSeq, body.otp_token);
   const outcome = await runner
     .request({
@@ -160,6 +190,7 @@ async function requestWithdrawal(
       addressCertificationSeq: certificationSeq,
       feeAccountSeq: body.fee_account_seq ?? null,
       feeType: body.fee_type ?? null,
+      extra,
       requestId: String(c.get('requestId')),
     })
     .catch(withdrawalProblem);

@@ -93,7 +93,12 @@ export function createDepositAddressMutation() {
   });
 }
 
-export type DepositRequestFields = { accountSeq: number; amount: string };
+export type DepositRequestFields = {
+  accountSeq: number;
+  amount: string;
+  /** The asset's deposit extra form values (checked on the form and by the server). */
+  extra?: Record<string, string> | undefined;
+};
 
 /** POST /deposit-request with the form's Idempotency-Key. */
 export function depositRequestMutation() {
@@ -107,6 +112,10 @@ export function depositRequestMutation() {
         json: {
           account_seq: submission.fields.accountSeq,
           request_amount: submission.fields.amount,
+          ...(submission.fields.extra === undefined ||
+          Object.keys(submission.fields.extra).length === 0
+            ? {}
+            : { extra: submission.fields.extra }),
         },
         idempotencyKey: submission.idempotencyKey,
       });

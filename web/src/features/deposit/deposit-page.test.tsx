@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-// Proves the member deposit screen against msw: a memo asset warns before its memo ID is created and then shows the shared address and the memo ID each with its own copy button, the loss warning, the minimum and the confirmations; a manual asset shows its deposit-only reference and sends a deposit request with one Idempotency-Key and an exact decimal string; the history shows a pending deposit with its confirmations; a refusal is localized.
+// Proves the member deposit screen against msw: a memo asset warns before its memo ID is created and then shows the shared address and the memo ID each with its own copy button, the loss warning, the minimum and the confirmations; a manual asset shows its deposit-only reference and sends a deposit request with one Idempotency-Key and an exact decimal string; the history shows a pending deposit with its confirmations; a refusal is localized; an asset's deposit extra form is rendered with its labels and types, checked on the form like the server does, and its values sent with the request.
 import '../../test-support/dom-environment.ts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
@@ -80,11 +80,22 @@ beforeEach(() => {
         listAnswer([
           asset('XRP', { title: 'XRP', memo_required: true, plugin_id: 'sim-xrp' }),
           asset('KRW', { title: 'Korean won', decimal_point: 0, minimum_deposit: '1000' }),
+          asset('USD', {
+            title: 'US dollar',
+            decimal_point: 2,
+            minimum_deposit: '1.00',
+            deposit_extra_form: [
+              { name: 'depositor', label: 'Depositor name', type: 'text', required: true },
+              { name: 'phone', label: 'Phone', type: 'tel', required: false },
+            ],
+          }),
         ]),
       ),
     ),
     http.get('/api/v1/account', () =>
-      HttpResponse.json(listAnswer([account(21, 'XRP', 6), account(22, 'KRW', 0)])),
+      HttpResponse.json(
+        listAnswer([account(21, 'XRP', 6), account(22, 'KRW', 0), account(23, 'USD', 2)]),
+      ),
     ),
     http.get('/api/v1/account/:seq/deposit-address', ({ params }) =>
       HttpResponse.json({ data: addresses.get(Number(params.seq)) ?? null }),
@@ -187,4 +198,31 @@ test('a manual asset: the deposit-only reference and a request with one key and 
   expect(requests[0]?.key).toMatch(/\S/);
   // The retry after a refusal keeps its key: the same submission.
   expect(requests[1]?.key).toBe(requests[0]?.key);
+});
+
+test('the asset’s deposit extra form: its fields, checked on the form, sent with the request', {
+  timeout: 60_000,
+}, async () => {
+  renderApp('/wallet/deposit?asset=USD');
+  const depositor = await screen.findByLabelText(/^Depositor name/, {}, { timeout: 25_000 });
+  const phone = screen.getByLabelText(/^Phone/);
+  expect(phone.getAttribute('type')).toBe('tel');
+  const amount = screen.getByLabelText(/^Amount transferred/);
+  fireEvent.focus(amount);
+  fireEvent.change(amount, { target: { value: '25' } });
+  fireEvent.click(screen.getByRole('button', { name: 'Send request' }));
+  expect(await screen.findByText('This field is required.')).toBeDefined();
+  fireEvent.change(depositor, { target: { value: 'Alice Depositor' } });
+  fireEvent.change(phone, { target: { value: 'call me' } });
+  fireEvent.click(screen.getByRole('button', { name: 'Send request' }));
+  expect(await screen.findByText('This value does not fit the field.')).toBeDefined();
+  expect(requests).toEqual([]);
+  fireEvent.change(phone, { target: { value: '+82 10-1234-5678' } });
+  fireEvent.click(screen.getByRole('button', { name: 'Send request' }));
+  await waitFor(() => expect(requests).toHaveLength(1));
+  expect(requests[0]?.body).toEqual({
+    account_seq: 23,
+    request_amount: '25',
+    extra: { depositor: 'Alice Depositor', phone: '+82 10-1234-5678' },
+  });
 });

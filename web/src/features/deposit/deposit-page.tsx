@@ -40,6 +40,12 @@ import {
   depositRequestMutation,
 } from './deposit-api.ts';
 import type { DepositHistorySearch } from './deposit-search.ts';
+import {
+  checkExtraForm,
+  ExtraFormFields,
+  type ExtraFormProblem,
+  type ExtraFormValues,
+} from './extra-form-fields.tsx';
 
 export type DepositPageProps = {
   search: DepositHistorySearch;
@@ -263,23 +269,32 @@ function DepositRequestForm({ asset, accountSeq }: { asset: AssetView; accountSe
   const { t } = useTranslation('deposit');
   const locale = useAtomValue(localeAtom);
   const [amount, setAmount] = useState('');
+  const [extra, setExtra] = useState<ExtraFormValues>({});
+  const [extraProblem, setExtraProblem] = useState<ExtraFormProblem | undefined>();
   const key = useSubmissionKey();
   const request = useMutation({
     ...depositRequestMutation(),
     onSuccess: () => {
       showSuccessToast(t('request.sent'));
       setAmount('');
+      setExtra({});
       key.renew();
     },
   });
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (amount === '') return;
-    request.mutate({ fields: { accountSeq, amount }, idempotencyKey: key.current() });
+    const checked = checkExtraForm(asset.deposit_extra_form, extra);
+    setExtraProblem('problem' in checked ? checked : undefined);
+    if ('problem' in checked) return;
+    request.mutate({
+      fields: { accountSeq, amount, extra: checked.values },
+      idempotencyKey: key.current(),
+    });
   };
   return (
     <Paper withBorder p="md">
-      <form onSubmit={submit}>
+      <form onSubmit={submit} noValidate>
         <Stack gap="sm" maw={420}>
           <Title order={4}>{t('request.title')}</Title>
           <Text size="sm">{t('request.hint')}</Text>
@@ -295,6 +310,15 @@ function DepositRequestForm({ asset, accountSeq }: { asset: AssetView; accountSe
               })} ${asset.code}`,
             })}
             required
+          />
+          <ExtraFormFields
+            form={asset.deposit_extra_form}
+            values={extra}
+            problem={extraProblem}
+            onChange={(values) => {
+              key.renew();
+              setExtra(values);
+            }}
           />
           <FailureAlert error={request.error} />
           <Group>

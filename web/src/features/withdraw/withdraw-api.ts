@@ -57,6 +57,8 @@ export type WithdrawFields = {
   amount: string;
   withdraw_address_certification_seq: number;
   memo?: string | undefined;
+  /** The asset's withdraw extra form values (checked on the form and by the server). */
+  extra?: Record<string, string> | undefined;
   fee_type: 'deducted' | 'separate';
   otp_token: string;
 };

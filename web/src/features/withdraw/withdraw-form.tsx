@@ -20,6 +20,13 @@ import { AmountInput } from '../../ui-kit/amount/amount-input.tsx';
 import { FailureAlert } from '../../ui-kit/failure-alert.tsx';
 import { useSubmissionKey } from '../../ui-kit/submission-key.ts';
 import { showSuccessToast } from '../../ui-kit/toasts.ts';
+import { depositAssetsQuery } from '../deposit/deposit-api.ts';
+import {
+  checkExtraForm,
+  ExtraFormFields,
+  type ExtraFormProblem,
+  type ExtraFormValues,
+} from '../deposit/extra-form-fields.tsx';
 import { isCompleteCode, OtpCodeField } from '../my-page/otp-code-field.tsx';
 import { localeAtom } from '../shell/locale-atom.ts';
 import {
@@ -56,6 +63,9 @@ export function WithdrawForm() {
   const [accountSeq, setAccountSeq] = useState('');
   const [amount, setAmount] = useState('');
   const [memo, setMemo] = useState('');
+  const [extra, setExtra] = useState<ExtraFormValues>({});
+  const [extraProblem, setExtraProblem] = useState<ExtraFormProblem | undefined>();
+  const assets = useQuery(depositAssetsQuery());
   const certifications = useQuery(certifiedAddressesQuery());
   const [certificationSeq, setCertificationSeq] = useState('');
   const [feeType, setFeeType] = useState<'deducted' | 'separate'>('deducted');
@@ -68,6 +78,7 @@ export function WithdrawForm() {
       setOtp('');
       if (answer.status !== 'refused') {
         setAmount('');
+        setExtra({});
         showSuccessToast(t('form.requested'));
       }
     },
@@ -77,6 +88,9 @@ export function WithdrawForm() {
   const certified = (certifications.data ?? []).filter(
     (address) => isUsableAddress(address) && address.asset === account?.asset,
   );
+  const extraForm =
+    (assets.data ?? []).find((candidate) => candidate.code === account?.asset)
+      ?.withdraw_extra_form ?? [];
   const chosen =
     certified.find((address) => String(address.seq) === certificationSeq) ?? certified[0];
   const edited =
@@ -98,7 +112,13 @@ export function WithdrawForm() {
       otp: isCompleteCode(otp) ? undefined : t('form.otpRequired'),
     };
     setProblems(found);
-    if (chosen === undefined || Object.values(found).some((problem) => problem !== undefined))
+    const checked = checkExtraForm(extraForm, extra);
+    setExtraProblem('problem' in checked ? checked : undefined);
+    if (
+      chosen === undefined ||
+      'problem' in checked ||
+      Object.values(found).some((problem) => problem !== undefined)
+    )
       return;
     request.mutate({
       fields: {
@@ -106,6 +126,7 @@ export function WithdrawForm() {
         amount,
         withdraw_address_certification_seq: chosen.seq,
         ...(memo.trim() === '' ? {} : { memo: memo.trim() }),
+        ...(Object.keys(checked.values).length === 0 ? {} : { extra: checked.values }),
         fee_type: feeType,
         otp_token: otp,
       },
@@ -192,6 +213,12 @@ export function WithdrawForm() {
             autoComplete="off"
             value={memo}
             onChange={(event) => edited(setMemo)(event.currentTarget.value)}
+          />
+          <ExtraFormFields
+            form={extraForm}
+            values={extra}
+            problem={extraProblem}
+            onChange={edited(setExtra)}
           />
           <OtpCodeField
             value={otp}

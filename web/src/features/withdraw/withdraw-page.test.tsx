@@ -48,6 +48,8 @@ beforeEach(() => {
       ),
     ),
     http.get('/api/v1/withdraw', () => HttpResponse.json(listAnswer([]))),
+    // The asset catalog: the withdraw extra form of each asset (none here).
+    http.get('/api/v1/asset', () => HttpResponse.json(listAnswer([]))),
     http.get('/api/v1/kyc/withdraw-address-certification', ({ request }) => {
       certificationQueries.push([...new URL(request.url).searchParams.keys()]);
       return HttpResponse.json({
