@@ -91,6 +91,7 @@ async function serveWriteApi(): Promise<void> {
   const url = process.env.DATABASE_URL as string;
   // Every statement the write API sends through Kysely is counted (STAGES: queriesPerRequest).
   let queries = 0;
+  const queryStarts = new Map<unknown, number>();
   const db = createDb({
     url,
     poolSizeMax: Number(process.env.BENCH_POOL ?? '10'),
@@ -98,9 +99,15 @@ async function serveWriteApi(): Promise<void> {
   }).withPlugin({
     transformQuery: (query) => {
       queries += 1;
+      queryStarts.set(query.queryId, performance.now());
       return query.node;
     },
-    transformResult: async (result) => result.result,
+    transformResult: async (result) => {
+      const started = queryStarts.get(result.queryId);
+      queryStarts.delete(result.queryId);
+      if (started !== undefined) stages.query.push(performance.now() - started);
+      return result.result;
+    },
   });
   const eventStore = createPostgresEventStore({ url, poolSizeMax: 4 });
   const identity = createIdentityWriteDependencies({
@@ -115,7 +122,8 @@ async function serveWriteApi(): Promise<void> {
     address: { path: process.env.BENCH_WRITER_SOCKET as string },
   });
   // Where a request's time goes: inside the app, and of that, waiting for the writer.
-  const stages = { app: [] as number[], writer: [] as number[] };
+  // … and each statement's round trip to Postgres (the session reads above all).
+  const stages = { app: [] as number[], writer: [] as number[], query: [] as number[] };
   const client: LedgerWriterClient = {
     submit: async (submission, options) => {
       const started = performance.now();
@@ -142,7 +150,11 @@ async function serveWriteApi(): Promise<void> {
     queries = 0;
     if (stages.app.length === 0) return;
     const sorted = (values: number[]) => values.splice(0).sort((a, b) => a - b);
-    const [inApp, writer] = [sorted(stages.app), sorted(stages.writer)];
+    const [inApp, writer, query] = [
+      sorted(stages.app),
+      sorted(stages.writer),
+      sorted(stages.query),
+    ];
     const figures = {
       requests: inApp.length,
       queriesPerRequest: (counted / inApp.length).toFixed(3),
@@ -153,6 +165,8 @@ async function serveWriteApi(): Promise<void> {
       appP99: quantile(inApp, 0.99).toFixed(1),
       writerP50: quantile(writer, 0.5).toFixed(1),
       writerP99: quantile(writer, 0.99).toFixed(1),
+      queryP50: query.length === 0 ? '-' : quantile(query, 0.5).toFixed(1),
+      queryP99: query.length === 0 ? '-' : quantile(query, 0.99).toFixed(1),
     };
     process.stdout.write(`STAGES ${JSON.stringify(figures)}\n`);
   }, 5_000).unref();
