@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-// Proves the admin asset/list screen against msw: the catalog is listed with its frozen flag, registering an asset sends the code, decimal point, settings and a withdrawal fee in another asset as the API expects, editing never sends a new decimal point, and freezing needs a reason; refusals are localized.
+// Proves the admin asset/list screen against msw: the catalog is listed with its frozen flag, registering an asset sends the code, decimal point, settings and a withdrawal fee in another asset as the API expects, editing never sends a new decimal point, and freezing needs a reason; refusals are localized; a chain reorg alert (a frozen asset) shows in a banner above the list and on its row with the reason and the time of the freeze, and the banner lifts it.
 import '../../test-support/dom-environment.ts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
@@ -51,7 +51,12 @@ beforeEach(() => {
       HttpResponse.json(
         listAnswer([
           asset('KRW', { decimal_point: 0, minimum_deposit: '1000', title: 'Korean won' }),
-          asset('BTC', { title: 'Bitcoin', is_frozen: true, frozen_reason: 'ALERT: reorg' }),
+          asset('BTC', {
+            title: 'Bitcoin',
+            is_frozen: true,
+            frozen_reason: 'ALERT: chain reorg of depth 400 at height 12 on sim-btc',
+            frozen_at: '2026-03-02T03:04:00.000Z',
+          }),
         ]),
       ),
     ),
@@ -149,5 +154,33 @@ test('editing sends the settings without a decimal point; freezing needs a reaso
     method: 'PUT',
     path: 'admin/asset/BTC/freeze',
     body: { frozen: false, reason: 'reorg reviewed' },
+  });
+});
+
+test('a chain reorg alert: a banner with the reason and the time, and the lift from it', {
+  timeout: 60_000,
+}, async () => {
+  renderApp('/admin/asset/list');
+  const banner = await screen.findByRole('alert', {}, { timeout: 20_000 });
+  expect(
+    within(banner).getByText('Chain alert: deposits and withdrawals are frozen'),
+  ).toBeDefined();
+  expect(
+    within(banner).getByText('ALERT: chain reorg of depth 400 at height 12 on sim-btc'),
+  ).toBeDefined();
+  // 03:04 UTC is 12:04 in the service time zone (KST).
+  expect(within(banner).getByText(/^since .*12:04/)).toBeDefined();
+  // The row says the same, not only in a tooltip.
+  const row = screen.getByRole('row', { name: /Bitcoin/ });
+  expect(within(row).getByText(/ALERT: chain reorg of depth 400/)).toBeDefined();
+  fireEvent.click(within(banner).getByRole('button', { name: 'Lift the freeze of BTC' }));
+  const lift = await screen.findByRole('dialog');
+  fireEvent.change(within(lift).getByLabelText(/^Reason/), { target: { value: 'reviewed' } });
+  fireEvent.click(within(lift).getByRole('button', { name: 'Confirm' }));
+  await waitFor(() => expect(writes).toHaveLength(1));
+  expect(writes[0]).toEqual({
+    method: 'PUT',
+    path: 'admin/asset/BTC/freeze',
+    body: { frozen: false, reason: 'reviewed' },
   });
 });

@@ -17,12 +17,14 @@ import { useAtomValue } from 'jotai';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatAmount } from '../../ui-kit/amount/amount-format.ts';
+import { formatDateTime } from '../../ui-kit/date-time/format-date-time.ts';
 import { FailureAlert } from '../../ui-kit/failure-alert.tsx';
 import { type ListColumn, ListScreen } from '../../ui-kit/list/list-screen.tsx';
 import { showSuccessToast } from '../../ui-kit/toasts.ts';
 import { localeAtom } from '../shell/locale-atom.ts';
 import { adminAssetListQuery, allAssetsQuery, assetCommandMutation } from './admin-assets-api.ts';
 import type { AssetListSearch } from './admin-assets-search.ts';
+import { FrozenAssetsAlert, isChainAlert } from './frozen-assets-alert.tsx';
 
 export type AssetListPageProps = {
   search: AssetListSearch;
@@ -168,11 +170,18 @@ export function AssetListPage({ search, onSearchChange, today }: AssetListPagePr
       accessor: 'is_frozen',
       title: t('assets.frozen'),
       text: (row) => (row.is_frozen ? (row.frozen_reason ?? '') : ''),
+      // The reason and the time are on the row, not only in a tooltip: a chain alert must be seen.
       render: (row) =>
         row.is_frozen ? (
-          <Badge color="red" title={row.frozen_reason ?? ''}>
-            {t('assets.frozenBadge')}
-          </Badge>
+          <Stack gap={2}>
+            <Badge color={isChainAlert(row) ? 'red' : 'orange'}>{t('assets.frozenBadge')}</Badge>
+            <Text size="xs">{row.frozen_reason ?? ''}</Text>
+            {row.frozen_at === null ? undefined : (
+              <Text size="xs" c="dimmed">
+                {t('assets.frozenSince', { time: formatDateTime(row.frozen_at, locale) })}
+              </Text>
+            )}
+          </Stack>
         ) : undefined,
     },
     {
@@ -212,6 +221,7 @@ export function AssetListPage({ search, onSearchChange, today }: AssetListPagePr
   };
   return (
     <Stack gap="md">
+      <FrozenAssetsAlert onLift={setFreezing} />
       <Group justify="flex-end">
         <Button onClick={() => setEditing({ form: emptyForm, isNew: true })}>
           {t('assets.create')}

@@ -24,6 +24,7 @@ import { type ListColumn, ListScreen } from '../../ui-kit/list/list-screen.tsx';
 import { showSuccessToast, toastFailure } from '../../ui-kit/toasts.ts';
 import { ChoiceFilter, FilterBar, SeqFilter } from '../admin-members/list-filters.tsx';
 import { memberViewHref } from '../admin-members/member-list-page.tsx';
+import { extraValuesText } from '../deposit/extra-form-fields.tsx';
 import { localeAtom } from '../shell/locale-atom.ts';
 import {
   adminDepositListQuery,
@@ -246,6 +247,11 @@ export function DepositListPage({ search, onSearchChange, today }: DepositListPa
       render: (row) => (
         <AmountText amount={row.request_amount} decimalPoint={scaleOf(row.asset)} size="sm" />
       ),
+    },
+    {
+      accessor: 'extra',
+      title: t('deposits.extra'),
+      text: (row) => extraValuesText(row.extra),
     },
     {
       accessor: 'status',

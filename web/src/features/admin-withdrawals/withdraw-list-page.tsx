@@ -27,6 +27,7 @@ import { useSubmissionKey } from '../../ui-kit/submission-key.ts';
 import { showSuccessToast, toastFailure } from '../../ui-kit/toasts.ts';
 import { ChoiceFilter, FilterBar, SeqFilter } from '../admin-members/list-filters.tsx';
 import { memberViewHref } from '../admin-members/member-list-page.tsx';
+import { extraValuesText } from '../deposit/extra-form-fields.tsx';
 import { localeAtom } from '../shell/locale-atom.ts';
 import {
   type DynamicT,
@@ -164,6 +165,11 @@ export function WithdrawListPage({ search, onSearchChange, today }: WithdrawList
       accessor: 'holder_name',
       title: t('columns.holderName'),
       text: (row) => row.holder_name ?? '',
+    },
+    {
+      accessor: 'extra',
+      title: t('columns.extra'),
+      text: (row) => extraValuesText(row.extra),
     },
     { accessor: 'asset', title: t('columns.asset'), text: (row) => row.asset },
     {

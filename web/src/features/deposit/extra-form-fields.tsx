@@ -20,6 +20,13 @@ export function checkExtraForm(
   return extraFormCheck(form, values);
 }
 
+/** A request's stored extra-form values as one line for a list ("name: value, ..."), or ''. */
+export function extraValuesText(values: Record<string, string> | null | undefined): string {
+  return Object.entries(values ?? {})
+    .map(([name, value]) => `${name}: ${value}`)
+    .join(', ');
+}
+
 /**
  * The fields of an asset's deposit or withdraw extra form (issue #10), each with the input type
  * and label the administrator defined on asset/list; nothing when the form is empty.
