@@ -86,15 +86,42 @@ function dataOf<Type extends KycEvent['type']>(event: RecordedEvent): DataOf<Typ
   return event.data as DataOf<Type>;
 }
 
-/** An UPDATE of exactly one row; a missing row stops the projection (a broken invariant). */
-async function updateOne(
-  trx: Trx,
-  event: RecordedEvent,
-  statement: ReturnType<typeof sql>,
-): Promise<void> {
-  const result = await statement.execute(trx);
-  if (result.numAffectedRows !== 1n) throw new Error(`kyc projection: no row for ${event.type}`);
+/** The event types whose data names a row by `Key` (a certification's or real-name's seq). */
+type TypeKeyedBy<Key extends string> = Extract<KycEvent, { data: Record<Key, number> }>['type'];
+
+/**
+ * An applier that sets `changes` on exactly one row of a read model, the one whose key column
+ * holds the event's key; a missing row stops the projection (a broken invariant).
+ */
+function rowUpdater<Key extends string>(tableName: string, keyColumn: string, key: Key) {
+  return <Type extends TypeKeyedBy<Key>>(
+    changes: (data: DataOf<Type>, event: RecordedEvent) => Record<string, unknown>,
+  ): Apply =>
+    async (trx, event, table) => {
+      const data = dataOf<Type>(event);
+      const assignments = Object.entries(changes(data, event)).map(
+        ([column, value]) => sql`${sql.ref(column)} = ${value}`,
+      );
+      const result = await sql`UPDATE ${table(tableName)} SET ${sql.join(assignments)}
+        WHERE ${sql.ref(keyColumn)} = ${(data as Record<Key, number>)[key]}`.execute(trx);
+      if (result.numAffectedRows !== 1n)
+        throw new Error(`kyc projection: no row for ${event.type}`);
+    };
 }
+
+const updateCertification = rowUpdater(
+  'kyc_certifications',
+  'certification_seq',
+  'certificationSeq',
+);
+const updateRealname = rowUpdater('kyc_realnames', 'realname_seq', 'realnameSeq');
+const updateWithdrawAddress = rowUpdater(
+  'kyc_withdraw_address_certifications',
+  'certification_seq',
+  'certificationSeq',
+);
+/** Who reviewed: the administrator the event's metadata names. */
+const reviewer = (event: RecordedEvent) => event.metadata.actor ?? null;
 
 const certificationAppliers = {
   async KycCertificationRequested(trx, event, table) {
@@ -104,45 +131,24 @@ const certificationAppliers = {
       VALUES (${data.certificationSeq}, ${data.memberSeq}, ${data.kycType}, ${data.documentCount},
               'requested', ${data.requestedAt})`.execute(trx);
   },
-  async KycCertificationApproved(trx, event, table) {
-    const data = dataOf<'KycCertificationApproved'>(event);
-    await updateOne(
-      trx,
-      event,
-      sql`UPDATE ${table('kyc_certifications')} SET status = 'approved', is_valid = ${data.isValid},
-        expires_at = ${data.expiresAt}, reviewed_at = ${data.reviewedAt},
-        reviewed_by = ${event.metadata.actor ?? null}
-        WHERE certification_seq = ${data.certificationSeq}`,
-    );
-  },
-  async KycCertificationDenied(trx, event, table) {
-    const data = dataOf<'KycCertificationDenied'>(event);
-    await updateOne(
-      trx,
-      event,
-      sql`UPDATE ${table('kyc_certifications')} SET status = 'denied', reviewed_at = ${data.reviewedAt},
-        reviewed_by = ${event.metadata.actor ?? null}
-        WHERE certification_seq = ${data.certificationSeq}`,
-    );
-  },
-  async KycCertificationValidityChanged(trx, event, table) {
-    const data = dataOf<'KycCertificationValidityChanged'>(event);
-    await updateOne(
-      trx,
-      event,
-      sql`UPDATE ${table('kyc_certifications')} SET is_valid = ${data.isValid}
-        WHERE certification_seq = ${data.certificationSeq}`,
-    );
-  },
-  async KycCertificationExpired(trx, event, table) {
-    const data = dataOf<'KycCertificationExpired'>(event);
-    await updateOne(
-      trx,
-      event,
-      sql`UPDATE ${table('kyc_certifications')} SET is_expired = true
-        WHERE certification_seq = ${data.certificationSeq}`,
-    );
-  },
+  KycCertificationApproved: updateCertification<'KycCertificationApproved'>((data, event) => ({
+    status: 'approved',
+    is_valid: data.isValid,
+    expires_at: data.expiresAt,
+    reviewed_at: data.reviewedAt,
+    reviewed_by: reviewer(event),
+  })),
+  KycCertificationDenied: updateCertification<'KycCertificationDenied'>((data, event) => ({
+    status: 'denied',
+    reviewed_at: data.reviewedAt,
+    reviewed_by: reviewer(event),
+  })),
+  KycCertificationValidityChanged: updateCertification<'KycCertificationValidityChanged'>(
+    (data) => ({ is_valid: data.isValid }),
+  ),
+  KycCertificationExpired: updateCertification<'KycCertificationExpired'>(() => ({
+    is_expired: true,
+  })),
 } satisfies Partial<Record<KycEvent['type'], Apply>>;
 
 const realnameAppliers = {
@@ -153,43 +159,23 @@ const realnameAppliers = {
       VALUES (${data.realnameSeq}, ${data.memberSeq}, ${data.authority}, 'started',
               ${data.startedAt})`.execute(trx);
   },
-  async RealnameAuthenticated(trx, event, table) {
-    const data = dataOf<'RealnameAuthenticated'>(event);
-    await updateOne(
-      trx,
-      event,
-      sql`UPDATE ${table('kyc_realnames')} SET status = 'authenticated', is_valid = ${data.isValid},
-        expires_at = ${data.expiresAt}, authenticated_at = ${data.authenticatedAt}
-        WHERE realname_seq = ${data.realnameSeq}`,
-    );
-  },
-  async RealnameAuthenticationFailed(trx, event, table) {
-    const data = dataOf<'RealnameAuthenticationFailed'>(event);
-    await updateOne(
-      trx,
-      event,
-      sql`UPDATE ${table('kyc_realnames')} SET status = 'failed', failure_reason = ${data.reason}
-        WHERE realname_seq = ${data.realnameSeq}`,
-    );
-  },
-  async RealnameAuthenticationClosed(trx, event, table) {
-    const data = dataOf<'RealnameAuthenticationClosed'>(event);
-    await updateOne(
-      trx,
-      event,
-      sql`UPDATE ${table('kyc_realnames')} SET status = 'closed', closed_at = ${data.closedAt}
-        WHERE realname_seq = ${data.realnameSeq}`,
-    );
-  },
-  async RealnameAuthenticationExpired(trx, event, table) {
-    const data = dataOf<'RealnameAuthenticationExpired'>(event);
-    await updateOne(
-      trx,
-      event,
-      sql`UPDATE ${table('kyc_realnames')} SET is_expired = true
-        WHERE realname_seq = ${data.realnameSeq}`,
-    );
-  },
+  RealnameAuthenticated: updateRealname<'RealnameAuthenticated'>((data) => ({
+    status: 'authenticated',
+    is_valid: data.isValid,
+    expires_at: data.expiresAt,
+    authenticated_at: data.authenticatedAt,
+  })),
+  RealnameAuthenticationFailed: updateRealname<'RealnameAuthenticationFailed'>((data) => ({
+    status: 'failed',
+    failure_reason: data.reason,
+  })),
+  RealnameAuthenticationClosed: updateRealname<'RealnameAuthenticationClosed'>((data) => ({
+    status: 'closed',
+    closed_at: data.closedAt,
+  })),
+  RealnameAuthenticationExpired: updateRealname<'RealnameAuthenticationExpired'>(() => ({
+    is_expired: true,
+  })),
 } satisfies Partial<Record<KycEvent['type'], Apply>>;
 
 const withdrawAddressAppliers = {
@@ -200,36 +186,23 @@ const withdrawAddressAppliers = {
       VALUES (${data.certificationSeq}, ${data.memberSeq}, ${data.assetCode}, ${data.bankCode},
               'requested', ${data.requestedAt})`.execute(trx);
   },
-  async WithdrawAddressCertificationApproved(trx, event, table) {
-    const data = dataOf<'WithdrawAddressCertificationApproved'>(event);
-    await updateOne(
-      trx,
-      event,
-      sql`UPDATE ${table('kyc_withdraw_address_certifications')} SET status = 'approved',
-        is_valid = ${data.isValid}, reviewed_at = ${data.reviewedAt},
-        reviewed_by = ${event.metadata.actor ?? null}
-        WHERE certification_seq = ${data.certificationSeq}`,
-    );
-  },
-  async WithdrawAddressCertificationDenied(trx, event, table) {
-    const data = dataOf<'WithdrawAddressCertificationDenied'>(event);
-    await updateOne(
-      trx,
-      event,
-      sql`UPDATE ${table('kyc_withdraw_address_certifications')} SET status = 'denied',
-        reviewed_at = ${data.reviewedAt}, reviewed_by = ${event.metadata.actor ?? null}
-        WHERE certification_seq = ${data.certificationSeq}`,
-    );
-  },
-  async WithdrawAddressValidityChanged(trx, event, table) {
-    const data = dataOf<'WithdrawAddressValidityChanged'>(event);
-    await updateOne(
-      trx,
-      event,
-      sql`UPDATE ${table('kyc_withdraw_address_certifications')} SET is_valid = ${data.isValid}
-        WHERE certification_seq = ${data.certificationSeq}`,
-    );
-  },
+  WithdrawAddressCertificationApproved:
+    updateWithdrawAddress<'WithdrawAddressCertificationApproved'>((data, event) => ({
+      status: 'approved',
+      is_valid: data.isValid,
+      reviewed_at: data.reviewedAt,
+      reviewed_by: reviewer(event),
+    })),
+  WithdrawAddressCertificationDenied: updateWithdrawAddress<'WithdrawAddressCertificationDenied'>(
+    (data, event) => ({
+      status: 'denied',
+      reviewed_at: data.reviewedAt,
+      reviewed_by: reviewer(event),
+    }),
+  ),
+  WithdrawAddressValidityChanged: updateWithdrawAddress<'WithdrawAddressValidityChanged'>(
+    (data) => ({ is_valid: data.isValid }),
+  ),
 } satisfies Partial<Record<KycEvent['type'], Apply>>;
 
 const catalogAppliers = {
