@@ -15,6 +15,7 @@ import { createApp as createQueryApi, type IdentityReadDependencies } from '@led
 import { silentLogger } from '@ledger/runtime';
 import { createIdentityWriteTestKit } from '@ledger/write-api/testing';
 import type { Kysely } from 'kysely';
+import { committedHead } from './committed-head.ts';
 
 export type IdentityPlatformTestKit = Awaited<ReturnType<typeof createIdentityPlatformTestKit>>;
 
@@ -47,8 +48,9 @@ export async function createIdentityPlatformTestKit(database: { url: string; db:
     logger: silentLogger,
     signal: stopping.signal,
   });
+  /** Waits until identity's projections have applied every event committed so far. */
   async function projected(): Promise<void> {
-    const head = await write.eventStore.headPosition();
+    const head = await committedHead(database.db);
     if (head === undefined) return;
     const reached = await awaiter.waitForPosition(
       [identityProjectionName, brokerageProjectionName, oauth2ClientProjectionName],

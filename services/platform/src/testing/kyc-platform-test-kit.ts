@@ -8,6 +8,7 @@ import { silentLogger } from '@ledger/runtime';
 import { securityLevelReactorName, startKycWorkers } from '@ledger/write-api';
 import type { TestMember } from '@ledger/write-api/testing';
 import type { Kysely } from 'kysely';
+import { committedHead } from './committed-head.ts';
 import { createIdentityPlatformTestKit } from './identity-platform-test-kit.ts';
 
 export type KycPlatformTestKit = Awaited<ReturnType<typeof createKycPlatformTestKit>>;
@@ -44,7 +45,7 @@ export async function createKycPlatformTestKit(database: { url: string; db: Db }
   /** Waits until identity, KYC and the reactor have seen every event so far (twice: the reactor appends). */
   async function settled(): Promise<void> {
     for (let round = 0; round < 3; round += 1) {
-      const head = await kit.eventStore.headPosition();
+      const head = await committedHead(database.db);
       if (head === undefined) return;
       const names = ['identity', kycProjectionName];
       if (stopReactor !== undefined) names.push(securityLevelReactorName);
