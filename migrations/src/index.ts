@@ -11,9 +11,9 @@ import * as simulatedChainBroadcastIds0009 from './0009-simulated-chain-broadcas
 import * as withdrawalPersonalData0010 from './0010-withdrawal-personal-data.ts';
 import * as withdrawalReadModels0011 from './0011-withdrawal-read-models.ts';
 import * as kycPersonalData0013 from './0013-kyc-personal-data.ts';
-import * as requestExtraFormPersonalData0018 from './0018-request-extra-form-personal-data.ts';
 import * as writeIdempotency0019 from './0019-write-idempotency.ts';
 import * as oauth2ClientSecrets0020 from './0020-oauth2-client-secrets.ts';
+import * as requestExtraFormPersonalData0021 from './0021-request-extra-form-personal-data.ts';
 
 /**
  * Every migration, by name, in order. A static list rather than a folder scan: each migration is
@@ -33,7 +33,7 @@ export const migrations: Record<string, Migration> = {
   '0010-withdrawal-personal-data': withdrawalPersonalData0010,
   '0011-withdrawal-read-models': withdrawalReadModels0011,
   '0013-kyc-personal-data': kycPersonalData0013,
-  '0018-request-extra-form-personal-data': requestExtraFormPersonalData0018,
   '0019-write-idempotency': writeIdempotency0019,
   '0020-oauth2-client-secrets': oauth2ClientSecrets0020,
+  '0021-request-extra-form-personal-data': requestExtraFormPersonalData0021,
 };

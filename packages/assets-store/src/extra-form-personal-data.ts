@@ -4,7 +4,7 @@ import type { AnyDb } from './asset-queries.ts';
 /**
  * The values a member typed into an asset's deposit or withdraw extra form (issue #10), kept out
  * of events because they may be personal data (DESIGN.md §4, docs/adr/0008): one row per request
- * in `request_extra_form_personal_data` (migration 0018), written before the request's first
+ * in `request_extra_form_personal_data` (migration 0021), written before the request's first
  * event, joined by lists at read time, blanked when the member withdraws.
  */
 export type ExtraFormRequestKind = 'deposit_request' | 'withdrawal';

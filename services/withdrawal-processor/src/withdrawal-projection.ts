@@ -118,7 +118,7 @@ async function eraseOnMemberWithdrawn(trx: Trx, event: RecordedEvent): Promise<v
   await sql`UPDATE withdrawal_personal_data SET holder_name = NULL,
       erased_at = COALESCE(erased_at, ${event.recordedAt.toISOString()}::timestamptz)
     WHERE member_seq = ${memberSeq}`.execute(trx);
-  // The values of the assets' deposit and withdraw extra forms (migration 0018) go with them.
+  // The values of the assets' deposit and withdraw extra forms (migration 0021) go with them.
   await eraseExtraFormValues(trx, memberSeq, event.recordedAt.toISOString());
 }
 
