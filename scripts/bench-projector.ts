@@ -8,6 +8,7 @@
 // with NOTIFY wake-ups, as the projector deployable does.
 // Usage: node scripts/bench-projector.ts [--events 200000] [--batch 500] [--runs 3]
 //        [--lag-seconds 0] [--lag-rate 2000] [--lag-interval-ms 10] [--lag-projections 8]
+//        [--lag-async-commits] [--lag-reader-pool 4]
 import { randomUUID } from 'node:crypto';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { join } from 'node:path';
@@ -38,6 +39,8 @@ const { values: args } = parseArgs({
     'lag-rate': { type: 'string', default: '2000' },
     'lag-interval-ms': { type: 'string', default: '10' },
     'lag-projections': { type: 'string', default: '8' },
+    'lag-async-commits': { type: 'boolean', default: false },
+    'lag-reader-pool': { type: 'string', default: '4' },
   },
 });
 const lagSeconds = Number(args['lag-seconds']);
@@ -296,7 +299,11 @@ async function measureLagUnderLoad(writerStore: EventStore, url: string): Promis
   // As the projector deployable sizes its pool: a transaction per projection, plus lag reads.
   const db = createDb({ url, poolSizeMax: count + 2, applicationName: 'bench-projector-lag' });
   const perAppend = Math.max(1, Math.round((rate * intervalMs) / 1000));
-  const readerStore = createPostgresEventStore({ url, poolSizeMax: 4 });
+  // The projector deployable reads through a pool of 4 (services/projector/src/main.ts).
+  const readerStore = createPostgresEventStore({
+    url,
+    poolSizeMax: Number(args['lag-reader-pool']),
+  });
   const stopping = new AbortController();
   const locks = new LeaderLocks(clientLockSessions(url));
   const wakeUps = postgresNotifyWakeUps({
@@ -305,13 +312,23 @@ async function measureLagUnderLoad(writerStore: EventStore, url: string): Promis
     logger: silentLogger,
   });
   const batchLags: number[] = [];
+  // Where the lag goes: the writer's append (its transaction start to the acknowledgement), and
+  // the acknowledgement to the apply (wake-up, read, queueing).
+  const acks: { position: GlobalPosition; at: number; appendMs: number }[] = [];
+  const sinceAck: number[] = [];
+  const appendMs: number[] = [];
   let measuring = false;
   const runners: ProjectionRunner[] = [];
   for (let index = 0; index < count; index += 1) {
     const name = `bench_lag_${index}`;
     const projection = lagProjection(name, (events) => {
-      const oldest = events[0]?.recordedAt.getTime();
-      if (measuring && oldest !== undefined) batchLags.push(Date.now() - oldest);
+      const first = events[0] as { recordedAt: Date; position?: GlobalPosition } | undefined;
+      const oldest = first?.recordedAt.getTime();
+      if (!measuring || oldest === undefined || first?.position === undefined) return;
+      const now = Date.now();
+      batchLags.push(now - oldest);
+      const ack = acks.find((entry) => entry.position >= (first.position as GlobalPosition));
+      if (ack) sinceAck.push(now - ack.at);
     });
     // Half filtered on a prefix every event matches: the filtered page query real projections use.
     if (index % 2 === 1) projection.filter = { eventTypePrefixes: ['Bench.'] };
@@ -324,6 +341,7 @@ async function measureLagUnderLoad(writerStore: EventStore, url: string): Promis
         logger: silentLogger,
         wakeUps,
         batchSize,
+        durableCommits: !args['lag-async-commits'],
       }),
     );
   }
@@ -339,7 +357,12 @@ async function measureLagUnderLoad(writerStore: EventStore, url: string): Promis
     let next = performance.now();
     while (writing) {
       const events = Array.from({ length: perAppend }, (_, i) => payload(appended + i));
+      const began = Date.now();
       const result = await writerStore.append('ledger', events, { expected });
+      const at = Date.now();
+      acks.push({ position: result.position, at, appendMs: at - began });
+      if (acks.length > 500) acks.shift();
+      if (measuring) appendMs.push(at - began);
       expected = { kind: 'exact', revision: result.nextExpectedRevision };
       appended += perAppend;
       next += intervalMs;
@@ -375,15 +398,23 @@ async function measureLagUnderLoad(writerStore: EventStore, url: string): Promis
   await db.destroy();
   batchLags.sort((a, b) => a - b);
   samples.sort((a, b) => a - b);
+  sinceAck.sort((a, b) => a - b);
+  appendMs.sort((a, b) => a - b);
   const q = (sorted: number[], p: number) =>
     sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? 0;
   const written = appended - appendedBefore;
   console.log(
-    `\nlag under load: ${count} projections (half filtered), writer ${Math.round(written / seconds)} events/s in appends of ${perAppend} every ${intervalMs} ms, ${seconds.toFixed(1)} s`,
+    `\nlag under load: ${count} projections (half filtered, ${args['lag-async-commits'] ? 'asynchronous' : 'durable'} batch commits, reader pool ${args['lag-reader-pool']}), writer ${Math.round(written / seconds)} events/s in appends of ${perAppend} every ${intervalMs} ms, ${seconds.toFixed(1)} s`,
   );
   console.log('| measure | p50 ms | p99 ms | max ms | samples |\n|---|---|---|---|---|');
   console.log(
     `| age of a batch's oldest event when applied (all projections) | ${q(batchLags, 0.5)} | ${q(batchLags, 0.99)} | ${batchLags.at(-1) ?? 0} | ${batchLags.length} |`,
+  );
+  console.log(
+    `| of which: the append's acknowledgement to the apply | ${q(sinceAck, 0.5)} | ${q(sinceAck, 0.99)} | ${sinceAck.at(-1) ?? 0} | ${sinceAck.length} |`,
+  );
+  console.log(
+    `| the writer's append call (queue, statement, commit) | ${q(appendMs, 0.5)} | ${q(appendMs, 0.99)} | ${appendMs.at(-1) ?? 0} | ${appendMs.length} |`,
   );
   console.log(
     `| measureLag on bench_lag_0 every 50 ms (oldest pending event) | ${q(samples, 0.5)} | ${q(samples, 0.99)} | ${samples.at(-1) ?? 0} | ${samples.length} |`,

@@ -83,13 +83,19 @@ export class BatchPipeline<DB> {
     }
     if (from !== undefined && next <= from) throw new CheckpointRegressionError(from, next);
     onBatch(page.events, from);
-    this.#prefetch = {
-      after: next,
-      maxCount,
-      page: this.#eventStore.readAll(this.#readOptions(next, maxCount)),
-    };
-    // A prefetch that is never used must not surface as an unhandled rejection.
-    this.#prefetch.page.catch(() => {});
+    // Read ahead only while catching up: a full page, or one that moved past events the filter
+    // dropped (a long filtered stretch). A short page means the head is here, and the page after
+    // it would come back empty: at the head, with several runners sharing the store's pool, those
+    // empty reads queued in front of the useful ones (docs/performance.md, "Projector").
+    if (page.events.length >= maxCount || page.lastSeen !== page.events.at(-1)?.position) {
+      this.#prefetch = {
+        after: next,
+        maxCount,
+        page: this.#eventStore.readAll(this.#readOptions(next, maxCount)),
+      };
+      // A prefetch that is never used must not surface as an unhandled rejection.
+      this.#prefetch.page.catch(() => {});
+    }
     await this.#commit(from, next, page.events);
     this.#known = { position: next };
     this.#sinceReread += 1;
