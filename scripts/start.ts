@@ -2,7 +2,7 @@
 // on the embedded PostgreSQL, or on DATABASE_URL. Ctrl-C stops every part, PostgreSQL included.
 import { join } from 'node:path';
 import { startPlatform } from '@ledger/platform';
-import { createLogger, databaseUrlSchema, onShutdown, parseEnv, portSchema } from '@ledger/runtime';
+import { createLogger, databaseUrlSchema, parseEnv, portSchema, runService } from '@ledger/runtime';
 import { z } from 'zod';
 
 const env = parseEnv(
@@ -16,22 +16,31 @@ const env = parseEnv(
   }),
 );
 const logger = createLogger({ process: 'start' });
-const platform = await startPlatform({
-  databaseUrl: env.DATABASE_URL,
-  dataDir: join(import.meta.dirname, '..', '.pg', 'dev'),
-  postgresPort: env.POSTGRES_PORT,
-  host: env.HOST,
-  ports: { writeApi: env.WRITE_API_PORT, queryApi: env.QUERY_API_PORT, web: env.WEB_PORT },
-  logger,
-});
-onShutdown(async (signal) => {
-  console.log(`\n${signal}: stopping ...`);
-  await platform.stop();
-  console.log('stopped.');
-});
+// The signal handlers go in first: a Ctrl-C while PostgreSQL starts, or during migrations and the
+// seed, waits for the start to finish and then stops every part (no orphaned PostgreSQL).
+runService(
+  async () => {
+    const platform = await startPlatform({
+      databaseUrl: env.DATABASE_URL,
+      dataDir: join(import.meta.dirname, '..', '.pg', 'dev'),
+      postgresPort: env.POSTGRES_PORT,
+      host: env.HOST,
+      ports: { writeApi: env.WRITE_API_PORT, queryApi: env.QUERY_API_PORT, web: env.WEB_PORT },
+      logger,
+    });
+    announce(platform);
+    return async (signal) => {
+      console.log(`\n${signal}: stopping ...`);
+      await platform.stop();
+      console.log('stopped.');
+    };
+  },
+  { logger },
+);
 
-const { urls, demoLogins } = platform;
-console.log(`
+function announce(platform: Awaited<ReturnType<typeof startPlatform>>): void {
+  const { urls, demoLogins } = platform;
+  console.log(`
 Ledger Exchange is running.
 
   Web app      ${urls.web}
@@ -50,3 +59,4 @@ ${
 }
 
 Press Ctrl-C to stop.`);
+}

@@ -59,11 +59,3 @@ export function runService(
     process.exit(1);
   });
 }
-
-/**
- * Runs `stop` once on the first SIGINT/SIGTERM/SIGHUP, then exits. Call it before starting what
- * `stop` stops (or use `runService`), so that a signal in between does not kill the process.
- */
-export function onShutdown(stop: (signal: string) => Promise<void>): void {
-  trapSignals(stop);
-}
