@@ -1,7 +1,8 @@
 // Proves the service kit's contract: request ids, secure headers, and RFC 9457 problem details
 // with a stable code for every failure (unknown route, wrong method, oversize body, bad input,
 // handler failure), without revealing internals; over real HTTP, a body is limited whether it
-// declares its length or streams in chunks.
+// declares its length or streams in chunks, and every answer (a handler's, a 404, a 500) carries the
+// request id and the secure headers.
 import http from 'node:http';
 import { ProblemSchema } from '@ledger/contracts';
 import type { Logger } from '@ledger/runtime';
@@ -181,4 +182,44 @@ describe('body limit over HTTP (Content-Length trusted, chunked bodies counted)'
       }
     },
   );
+});
+
+describe('headers over HTTP', () => {
+  const secureHeaders = {
+    'cross-origin-resource-policy': 'same-origin',
+    'cross-origin-opener-policy': 'same-origin',
+    'origin-agent-cluster': '?1',
+    'referrer-policy': 'no-referrer',
+    'strict-transport-security': 'max-age=15552000; includeSubDomains',
+    'x-content-type-options': 'nosniff',
+    'x-dns-prefetch-control': 'off',
+    'x-download-options': 'noopen',
+    'x-frame-options': 'SAMEORIGIN',
+    'x-permitted-cross-domain-policies': 'none',
+    'x-xss-protection': '0',
+  };
+
+  test('every answer carries the request id and the secure headers, in process and over HTTP', async () => {
+    const { app } = makeApp();
+    const running = await serveApp(app, { port: 0, hostname: '127.0.0.1' });
+    try {
+      for (const path of ['/ok', '/missing', '/boom', '/refused']) {
+        const responses = [
+          await fetch(`${running.url}${path}`, { headers: { 'x-request-id': 'client-7.x' } }),
+          await app.request(path, { headers: { 'x-request-id': 'client-7.x' } }),
+        ];
+        for (const response of responses) {
+          expect(response.headers.get('x-request-id')).toBe('client-7.x');
+          for (const [name, value] of Object.entries(secureHeaders)) {
+            expect(response.headers.get(name), `${path} ${name}`).toBe(value);
+          }
+          expect(response.headers.get('cross-origin-embedder-policy')).toBeNull();
+        }
+      }
+      const generated = await fetch(`${running.url}/ok`, { headers: { 'x-request-id': 'a b' } });
+      expect(generated.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+    } finally {
+      await running.close();
+    }
+  });
 });

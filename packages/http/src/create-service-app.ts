@@ -3,7 +3,7 @@ import { Hono, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import { methodNotAllowed } from 'hono/method-not-allowed';
-import { type RequestIdVariables, requestId } from 'hono/request-id';
+import type { RequestIdVariables } from 'hono/request-id';
 import { secureHeaders } from 'hono/secure-headers';
 import { ProblemError, problemResponse } from './problem-details.ts';
 
@@ -17,6 +17,57 @@ export type ServiceAppOptions = {
 };
 
 const requestIdPattern = /^[A-Za-z0-9._-]{1,128}$/;
+
+/** Hono's `secureHeaders()` defaults, written out: the same names and values. */
+const secureHeaderList: readonly (readonly [string, string])[] = [
+  ['Cross-Origin-Resource-Policy', 'same-origin'],
+  ['Cross-Origin-Opener-Policy', 'same-origin'],
+  ['Origin-Agent-Cluster', '?1'],
+  ['Referrer-Policy', 'no-referrer'],
+  ['Strict-Transport-Security', 'max-age=15552000; includeSubDomains'],
+  ['X-Content-Type-Options', 'nosniff'],
+  ['X-DNS-Prefetch-Control', 'off'],
+  ['X-Download-Options', 'noopen'],
+  ['X-Frame-Options', 'SAMEORIGIN'],
+  ['X-Permitted-Cross-Domain-Policies', 'none'],
+  ['X-XSS-Protection', '0'],
+];
+
+/** Kept as Hono's `requestId` middleware kept it (word characters, `-`, `=`), or ours does. */
+function requestIdOf(fromClient: string | undefined): string {
+  if (fromClient) {
+    if (fromClient.length <= 255 && !/[^\w\-=]/.test(fromClient)) return fromClient;
+    if (requestIdPattern.test(fromClient)) return fromClient;
+  }
+  return crypto.randomUUID();
+}
+
+type NodeResponse = { setHeader(name: string, value: string): unknown; headersSent: boolean };
+
+/**
+ * The request id (kept from the client when well formed, else a new UUID) and the secure headers
+ * on every response. Served by `@hono/node-server`, they are set on Node's response object before
+ * the handler runs, so they reach the socket with whatever the handler answers (a 404, a thrown
+ * error, a replayed answer built as a raw Response) without touching the web `Headers` of the
+ * answer: Hono's `requestId` and `secureHeaders` wrote 13 headers into undici's `Headers` per
+ * request (about 15 µs of the kit's 66 µs per request, measured). Elsewhere (`app.request` in tests, other
+ * runtimes) Hono's own middleware does it.
+ */
+function serviceHeaders(): MiddlewareHandler {
+  const onResponse = secureHeaders();
+  return (c, next) => {
+    const id = requestIdOf(c.req.header('x-request-id'));
+    c.set('requestId', id);
+    const outgoing = (c.env as { outgoing?: Partial<NodeResponse> } | undefined)?.outgoing;
+    if (typeof outgoing?.setHeader === 'function' && outgoing.headersSent === false) {
+      outgoing.setHeader('X-Request-Id', id);
+      for (const [name, value] of secureHeaderList) outgoing.setHeader(name, value);
+      return next();
+    }
+    c.header('X-Request-Id', id);
+    return onResponse(c, next);
+  };
+}
 
 /**
  * Refuses a body larger than `maxSize` with 413 before any handler reads it. A body with a
@@ -55,15 +106,7 @@ function bodySizeLimit(maxSize: number): MiddlewareHandler {
  */
 export function createServiceApp(options: ServiceAppOptions): Hono<ServiceEnv> {
   const app = new Hono<ServiceEnv>();
-  app.use(
-    requestId({
-      generator: (c) => {
-        const fromClient = c.req.header('x-request-id');
-        return fromClient && requestIdPattern.test(fromClient) ? fromClient : crypto.randomUUID();
-      },
-    }),
-  );
-  app.use(secureHeaders());
+  app.use(serviceHeaders());
   app.use(bodySizeLimit(options.bodySizeMax));
   app.use(
     methodNotAllowed({
