@@ -1,5 +1,6 @@
 import { createRouter } from '@tanstack/react-router';
 import { adminScreens } from '../features/admin-console/admin-screens.ts';
+import { brokerageScreens } from '../features/brokerage/brokerage-screens.ts';
 import { type ConsoleScreen, hasPathParameters } from '../features/shell/console-screens.ts';
 import { isScreenBuilt } from '../features/shell/screen-status.ts';
 import type { RouterContext } from '../router.tsx';
@@ -29,6 +30,13 @@ export function notBuiltAdminDetailScreen() {
   return notBuiltScreens('/admin', adminScreens).find(hasPathParameters);
 }
 
+/** A not-built brokerage console screen the menu can open, under brokerage `seq`, if any is left. */
+export function notBuiltBrokerageListScreen(seq: number) {
+  return notBuiltScreens(`/brokerage-console/${seq}`, brokerageScreens).find(
+    (screen) => !hasPathParameters(screen),
+  );
+}
+
 /** Why a test that needs a not-built screen did not run (printed, then the test skips). */
 export const everyScreenBuilt =
-  'skipped: every admin screen of this kind is built, so there is no "not built yet" page to show';
+  'skipped: every screen of this kind is built, so there is no "not built yet" page to show';

@@ -5,10 +5,15 @@
 // picks a brokerage; the menu lists every console screen and unknown paths go to /404.
 import '../../test-support/dom-environment.ts';
 import { screen, waitFor, within } from '@testing-library/react';
+import i18next from 'i18next';
 import { HttpResponse, http } from 'msw';
 import { beforeAll, beforeEach, expect, test } from 'vitest';
 import { problem, useApiServer } from '../../test-support/api-server.ts';
 import { brokerage, listAnswer, memberInfo, tokenAnswer } from '../../test-support/fixtures.ts';
+import {
+  everyScreenBuilt,
+  notBuiltBrokerageListScreen,
+} from '../../test-support/not-built-screens.ts';
 import { fakeToken, renderApp, startI18n } from '../../test-support/render-app.tsx';
 import { brokerageScreens } from './brokerage-screens.ts';
 
@@ -52,11 +57,17 @@ test('the brokerage named in the route is selected and shown, with every screen 
   expect(document.title).toBe('Brokerage console | Ledger Exchange');
 });
 
-test('a screen not built yet says so on its page', async () => {
+test('a screen not built yet says so on its page', async ({ skip }) => {
+  // Picked from the route files, so building a screen never breaks this test.
+  const notBuilt = notBuiltBrokerageListScreen(5);
+  if (notBuilt === undefined) console.log(everyScreenBuilt);
+  skip(notBuilt === undefined, everyScreenBuilt);
+  if (notBuilt === undefined) return;
   withBrokerages();
-  renderApp('/brokerage-console/5/share/list');
-  expect(await screen.findByRole('heading', { level: 1, name: 'Equity shares' })).toBeDefined();
-  expect(screen.getByText('/brokerage-console/5/share/list')).toBeDefined();
+  renderApp(`/brokerage-console/5/${notBuilt.path}`);
+  const name = i18next.t(`screens.${notBuilt.key}`, { ns: 'brokerage' });
+  expect(await screen.findByRole('heading', { level: 1, name })).toBeDefined();
+  expect(screen.getByText(`/brokerage-console/5/${notBuilt.path}`)).toBeDefined();
 });
 
 test('a user without that brokerage goes to login-me with dashboard_type=brokerage', async () => {
