@@ -50,12 +50,16 @@ export function authorization(options: AuthorizationOptions): MiddlewareHandler 
   };
   // The route table is a constant and the app's handler paths are finite: each (method, path)
   // is looked up once (a linear scan of the table per request was ~1 % of a transfer's CPU).
-  const entries = new Map<string, RouteEntry | undefined>();
+  const entries = new Map<string, Map<string, RouteEntry | undefined>>();
   const entryOf = (method: string, path: string) => {
-    const key = `${method} ${path}`;
-    if (entries.has(key)) return entries.get(key);
+    let byPath = entries.get(method);
+    if (byPath === undefined) {
+      byPath = new Map();
+      entries.set(method, byPath);
+    }
+    if (byPath.has(path)) return byPath.get(path);
     const entry = findRoute(options.service, method, path);
-    entries.set(key, entry);
+    byPath.set(path, entry);
     return entry;
   };
   return async (c, next) => {
