@@ -569,9 +569,13 @@ function cpuTicks(processes: Processes, wrkPid: number | undefined): Cpu {
     try {
       const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      const group = groups[Number(entry)] ?? groups[Number(fields[1])];
-      if (group !== undefined)
-        ticks[group] = (ticks[group] ?? 0) + Number(fields[11]) + Number(fields[12]);
+      const root = groups[Number(entry)];
+      const group = root ?? groups[Number(fields[1])];
+      // A root's reaped children (a Postgres backend that ended during the run) are in its
+      // cutime/cstime: counted there, or the group's CPU would drop when one ends.
+      const own = Number(fields[11]) + Number(fields[12]);
+      const reaped = root === undefined ? 0 : Number(fields[13]) + Number(fields[14]);
+      if (group !== undefined) ticks[group] = (ticks[group] ?? 0) + own + reaped;
     } catch {
       // The process ended while we looked.
     }
