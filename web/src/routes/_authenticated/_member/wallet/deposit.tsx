@@ -1,9 +1,6 @@
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
 import { listDefaults } from '../../../../features/admin-members/admin-list-search.ts';
-import {
-  depositAssetsQuery,
-  depositHistoryQuery,
-} from '../../../../features/deposit/deposit-api.ts';
+import { depositAssetsQuery } from '../../../../features/deposit/deposit-api.ts';
 import { DepositPage } from '../../../../features/deposit/deposit-page.tsx';
 import { DepositHistorySearchSchema } from '../../../../features/deposit/deposit-search.ts';
 
@@ -11,10 +8,10 @@ import { DepositHistorySearchSchema } from '../../../../features/deposit/deposit
 export const Route = createFileRoute('/_authenticated/_member/wallet/deposit')({
   validateSearch: DepositHistorySearchSchema,
   search: { middlewares: [stripSearchParams(listDefaults(DepositHistorySearchSchema))] },
-  loaderDeps: ({ search }) => search,
-  loader: ({ context, deps }) => {
+  // Search-independent prefetch only: a loader keyed on the search would make every filter change
+  // a new route match, which the router replaces with its loading screen on a slow navigation.
+  loader: ({ context }) => {
     void context.queryClient.prefetchQuery(depositAssetsQuery());
-    void context.queryClient.prefetchQuery(depositHistoryQuery(deps));
   },
   component: function DepositRoute() {
     const navigate = Route.useNavigate();

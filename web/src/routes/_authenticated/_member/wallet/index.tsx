@@ -1,6 +1,6 @@
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
 import { listDefaults } from '../../../../features/admin-members/admin-list-search.ts';
-import { walletAccountsQuery, walletAssetsQuery } from '../../../../features/wallet/wallet-api.ts';
+import { walletAssetsQuery } from '../../../../features/wallet/wallet-api.ts';
 import { WalletPage } from '../../../../features/wallet/wallet-page.tsx';
 import { WalletSearchSchema } from '../../../../features/wallet/wallet-search.ts';
 
@@ -8,11 +8,10 @@ import { WalletSearchSchema } from '../../../../features/wallet/wallet-search.ts
 export const Route = createFileRoute('/_authenticated/_member/wallet/')({
   validateSearch: WalletSearchSchema,
   search: { middlewares: [stripSearchParams(listDefaults(WalletSearchSchema))] },
-  loaderDeps: ({ search }) => search,
-  // Not awaited: a new page or filter keeps the rows shown until the next ones arrive.
-  loader: ({ context, deps }) => {
+  // Search-independent prefetch only: a loader keyed on the search would make every filter change
+  // a new route match, which the router replaces with its loading screen on a slow navigation.
+  loader: ({ context }) => {
     void context.queryClient.prefetchQuery(walletAssetsQuery());
-    void context.queryClient.prefetchQuery(walletAccountsQuery(deps));
   },
   component: function WalletRoute() {
     const navigate = Route.useNavigate();

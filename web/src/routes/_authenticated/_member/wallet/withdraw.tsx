@@ -1,6 +1,5 @@
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
 import { listDefaults } from '../../../../features/admin-members/admin-list-search.ts';
-import { withdrawHistoryQuery } from '../../../../features/withdraw/withdraw-api.ts';
 import { WithdrawPage } from '../../../../features/withdraw/withdraw-page.tsx';
 import { WithdrawHistorySearchSchema } from '../../../../features/withdraw/withdraw-search.ts';
 
@@ -8,10 +7,6 @@ import { WithdrawHistorySearchSchema } from '../../../../features/withdraw/withd
 export const Route = createFileRoute('/_authenticated/_member/wallet/withdraw')({
   validateSearch: WithdrawHistorySearchSchema,
   search: { middlewares: [stripSearchParams(listDefaults(WithdrawHistorySearchSchema))] },
-  loaderDeps: ({ search }) => search,
-  loader: ({ context, deps }) => {
-    void context.queryClient.prefetchQuery(withdrawHistoryQuery(deps));
-  },
   component: function WithdrawRoute() {
     const navigate = Route.useNavigate();
     return (

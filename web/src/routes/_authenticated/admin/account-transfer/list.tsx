@@ -1,6 +1,5 @@
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
 import { listDefaults } from '../../../../features/admin-members/admin-list-search.ts';
-import { accountTransferListQuery } from '../../../../features/admin-withdrawals/admin-withdraw-api.ts';
 import { TransferListSearchSchema } from '../../../../features/admin-withdrawals/admin-withdraw-search.ts';
 import { AccountTransferListPage } from '../../../../features/admin-withdrawals/transfer-list-pages.tsx';
 
@@ -8,10 +7,6 @@ import { AccountTransferListPage } from '../../../../features/admin-withdrawals/
 export const Route = createFileRoute('/_authenticated/admin/account-transfer/list')({
   validateSearch: TransferListSearchSchema,
   search: { middlewares: [stripSearchParams(listDefaults(TransferListSearchSchema))] },
-  loaderDeps: ({ search }) => search,
-  loader: ({ context, deps }) => {
-    void context.queryClient.prefetchQuery(accountTransferListQuery(deps));
-  },
   component: function AccountTransferListRoute() {
     const navigate = Route.useNavigate();
     return (

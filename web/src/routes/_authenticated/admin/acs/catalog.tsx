@@ -1,19 +1,11 @@
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
-import {
-  AcsCatalogPage,
-  roleListQuery,
-} from '../../../../features/admin-access/acs-catalog-page.tsx';
+import { AcsCatalogPage } from '../../../../features/admin-access/acs-catalog-page.tsx';
 import { RoleListSearchSchema } from '../../../../features/admin-access/admin-access-search.ts';
 import { listDefaults } from '../../../../features/admin-members/admin-list-search.ts';
 
 export const Route = createFileRoute('/_authenticated/admin/acs/catalog')({
   validateSearch: RoleListSearchSchema,
   search: { middlewares: [stripSearchParams(listDefaults(RoleListSearchSchema))] },
-  loaderDeps: ({ search }) => search,
-  // Not awaited: a new page or filter keeps the rows shown until the next ones arrive.
-  loader: ({ context, deps }) => {
-    void context.queryClient.prefetchQuery(roleListQuery(deps));
-  },
   component: function AcsCatalogRoute() {
     const navigate = Route.useNavigate();
     return (

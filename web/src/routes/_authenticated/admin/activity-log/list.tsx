@@ -1,5 +1,4 @@
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
-import { activityLogQuery } from '../../../../features/admin-access/activity-log.ts';
 import { ActivityLogListPage } from '../../../../features/admin-access/activity-log-list-page.tsx';
 import { ActivityLogListSearchSchema } from '../../../../features/admin-access/admin-access-search.ts';
 import { listDefaults } from '../../../../features/admin-members/admin-list-search.ts';
@@ -7,11 +6,6 @@ import { listDefaults } from '../../../../features/admin-members/admin-list-sear
 export const Route = createFileRoute('/_authenticated/admin/activity-log/list')({
   validateSearch: ActivityLogListSearchSchema,
   search: { middlewares: [stripSearchParams(listDefaults(ActivityLogListSearchSchema))] },
-  loaderDeps: ({ search }) => search,
-  // Not awaited: a new page or filter keeps the rows shown until the next ones arrive.
-  loader: ({ context, deps }) => {
-    void context.queryClient.prefetchQuery(activityLogQuery(deps));
-  },
   component: function ActivityLogListRoute() {
     const navigate = Route.useNavigate();
     return (

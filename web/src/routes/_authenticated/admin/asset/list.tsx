@@ -1,5 +1,4 @@
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
-import { adminAssetListQuery } from '../../../../features/admin-assets/admin-assets-api.ts';
 import { AssetListSearchSchema as AssetListSchema } from '../../../../features/admin-assets/admin-assets-search.ts';
 import { AssetListPage } from '../../../../features/admin-assets/asset-list-page.tsx';
 import { listDefaults } from '../../../../features/admin-members/admin-list-search.ts';
@@ -8,10 +7,6 @@ import { listDefaults } from '../../../../features/admin-members/admin-list-sear
 export const Route = createFileRoute('/_authenticated/admin/asset/list')({
   validateSearch: AssetListSchema,
   search: { middlewares: [stripSearchParams(listDefaults(AssetListSchema))] },
-  loaderDeps: ({ search }) => search,
-  loader: ({ context, deps }) => {
-    void context.queryClient.prefetchQuery(adminAssetListQuery(deps));
-  },
   component: function AssetListRoute() {
     const navigate = Route.useNavigate();
     return (

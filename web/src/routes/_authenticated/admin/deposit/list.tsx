@@ -1,5 +1,4 @@
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
-import { adminDepositListQuery } from '../../../../features/admin-assets/admin-assets-api.ts';
 import { AdminDepositSearchSchema } from '../../../../features/admin-assets/admin-assets-search.ts';
 import { DepositListPage } from '../../../../features/admin-assets/deposit-list-page.tsx';
 import { listDefaults } from '../../../../features/admin-members/admin-list-search.ts';
@@ -8,10 +7,6 @@ import { listDefaults } from '../../../../features/admin-members/admin-list-sear
 export const Route = createFileRoute('/_authenticated/admin/deposit/list')({
   validateSearch: AdminDepositSearchSchema,
   search: { middlewares: [stripSearchParams(listDefaults(AdminDepositSearchSchema))] },
-  loaderDeps: ({ search }) => search,
-  loader: ({ context, deps }) => {
-    if (deps.tab === 'chain') void context.queryClient.prefetchQuery(adminDepositListQuery(deps));
-  },
   component: function DepositListRoute() {
     const navigate = Route.useNavigate();
     return (

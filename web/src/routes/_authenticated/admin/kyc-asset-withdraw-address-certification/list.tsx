@@ -1,8 +1,5 @@
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
-import {
-  WithdrawAddressSearchSchema,
-  withdrawAddressListQuery,
-} from '../../../../features/admin-kyc/admin-kyc-api.ts';
+import { WithdrawAddressSearchSchema } from '../../../../features/admin-kyc/admin-kyc-api.ts';
 import { WithdrawAddressListPage } from '../../../../features/admin-kyc/withdraw-address-list-page.tsx';
 import { listDefaults } from '../../../../features/admin-members/admin-list-search.ts';
 
@@ -11,11 +8,6 @@ export const Route = createFileRoute(
 )({
   validateSearch: WithdrawAddressSearchSchema,
   search: { middlewares: [stripSearchParams(listDefaults(WithdrawAddressSearchSchema))] },
-  loaderDeps: ({ search }) => search,
-  // Not awaited: a new page or filter keeps the rows shown until the next ones arrive.
-  loader: ({ context, deps }) => {
-    void context.queryClient.prefetchQuery(withdrawAddressListQuery(deps));
-  },
   component: function KycListRoute() {
     const navigate = Route.useNavigate();
     return (

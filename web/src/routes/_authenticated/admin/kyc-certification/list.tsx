@@ -1,19 +1,11 @@
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
-import {
-  KycCertificationSearchSchema,
-  kycCertificationListQuery,
-} from '../../../../features/admin-kyc/admin-kyc-api.ts';
+import { KycCertificationSearchSchema } from '../../../../features/admin-kyc/admin-kyc-api.ts';
 import { KycCertificationListPage } from '../../../../features/admin-kyc/kyc-certification-list-page.tsx';
 import { listDefaults } from '../../../../features/admin-members/admin-list-search.ts';
 
 export const Route = createFileRoute('/_authenticated/admin/kyc-certification/list')({
   validateSearch: KycCertificationSearchSchema,
   search: { middlewares: [stripSearchParams(listDefaults(KycCertificationSearchSchema))] },
-  loaderDeps: ({ search }) => search,
-  // Not awaited: a new page or filter keeps the rows shown until the next ones arrive.
-  loader: ({ context, deps }) => {
-    void context.queryClient.prefetchQuery(kycCertificationListQuery(deps));
-  },
   component: function KycListRoute() {
     const navigate = Route.useNavigate();
     return (

@@ -1,19 +1,11 @@
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
-import {
-  RealnameSearchSchema,
-  realnameListQuery,
-} from '../../../../features/admin-kyc/admin-kyc-api.ts';
+import { RealnameSearchSchema } from '../../../../features/admin-kyc/admin-kyc-api.ts';
 import { RealnameListPage } from '../../../../features/admin-kyc/realname-list-page.tsx';
 import { listDefaults } from '../../../../features/admin-members/admin-list-search.ts';
 
 export const Route = createFileRoute('/_authenticated/admin/kyc-realname/list')({
   validateSearch: RealnameSearchSchema,
   search: { middlewares: [stripSearchParams(listDefaults(RealnameSearchSchema))] },
-  loaderDeps: ({ search }) => search,
-  // Not awaited: a new page or filter keeps the rows shown until the next ones arrive.
-  loader: ({ context, deps }) => {
-    void context.queryClient.prefetchQuery(realnameListQuery(deps));
-  },
   component: function KycListRoute() {
     const navigate = Route.useNavigate();
     return (

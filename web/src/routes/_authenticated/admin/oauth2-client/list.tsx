@@ -1,19 +1,11 @@
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
 import { listDefaults } from '../../../../features/admin-members/admin-list-search.ts';
 import { OAuth2ClientListPage } from '../../../../features/admin-oauth2-clients/oauth2-client-list-page.tsx';
-import {
-  OAuth2ClientListSearchSchema,
-  oauth2ClientListQuery,
-} from '../../../../features/admin-oauth2-clients/oauth2-client-queries.ts';
+import { OAuth2ClientListSearchSchema } from '../../../../features/admin-oauth2-clients/oauth2-client-queries.ts';
 
 export const Route = createFileRoute('/_authenticated/admin/oauth2-client/list')({
   validateSearch: OAuth2ClientListSearchSchema,
   search: { middlewares: [stripSearchParams(listDefaults(OAuth2ClientListSearchSchema))] },
-  loaderDeps: ({ search }) => search,
-  // Not awaited: a new page or filter keeps the rows shown until the next ones arrive.
-  loader: ({ context, deps }) => {
-    void context.queryClient.prefetchQuery(oauth2ClientListQuery(deps));
-  },
   component: function OAuth2ClientListRoute() {
     const navigate = Route.useNavigate();
     return (

@@ -1,6 +1,5 @@
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
 import { listDefaults } from '../../../../features/admin-members/admin-list-search.ts';
-import { withdrawTransferListQuery } from '../../../../features/admin-withdrawals/admin-withdraw-api.ts';
 import { TransferListSearchSchema } from '../../../../features/admin-withdrawals/admin-withdraw-search.ts';
 import { WithdrawTransferListPage } from '../../../../features/admin-withdrawals/transfer-list-pages.tsx';
 
@@ -8,10 +7,6 @@ import { WithdrawTransferListPage } from '../../../../features/admin-withdrawals
 export const Route = createFileRoute('/_authenticated/admin/withdraw-transfer/list')({
   validateSearch: TransferListSearchSchema,
   search: { middlewares: [stripSearchParams(listDefaults(TransferListSearchSchema))] },
-  loaderDeps: ({ search }) => search,
-  loader: ({ context, deps }) => {
-    void context.queryClient.prefetchQuery(withdrawTransferListQuery(deps));
-  },
   component: function WithdrawTransferListRoute() {
     const navigate = Route.useNavigate();
     return (

@@ -1,6 +1,5 @@
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
 import { listDefaults } from '../../../../features/admin-members/admin-list-search.ts';
-import { adminWithdrawListQuery } from '../../../../features/admin-withdrawals/admin-withdraw-api.ts';
 import { AdminWithdrawListSearchSchema } from '../../../../features/admin-withdrawals/admin-withdraw-search.ts';
 import { WithdrawListPage } from '../../../../features/admin-withdrawals/withdraw-list-page.tsx';
 
@@ -8,10 +7,6 @@ import { WithdrawListPage } from '../../../../features/admin-withdrawals/withdra
 export const Route = createFileRoute('/_authenticated/admin/withdraw/list')({
   validateSearch: AdminWithdrawListSearchSchema,
   search: { middlewares: [stripSearchParams(listDefaults(AdminWithdrawListSearchSchema))] },
-  loaderDeps: ({ search }) => search,
-  loader: ({ context, deps }) => {
-    void context.queryClient.prefetchQuery(adminWithdrawListQuery(deps));
-  },
   component: function WithdrawListRoute() {
     const navigate = Route.useNavigate();
     return (
