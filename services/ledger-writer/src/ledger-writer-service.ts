@@ -106,16 +106,26 @@ export async function startLedgerWriterService(
     });
   }
   let stopped: Promise<void> | undefined;
+  let leadingStep: Promise<void> = Promise.resolve();
   const stop = (reason: StopReason): Promise<void> => {
     stopped ??= (async () => {
       stopping.abort();
+      // The leadership step may still be taking the lock or loading the ledger: it sees the abort,
+      // stops the writer it built and returns; only then are the pools and the lock session closed,
+      // so nothing it holds outlives the stop and nothing it does fails on a closed pool.
+      await leadingStep.catch(() => undefined);
       await shutDown(parts);
       resolveEnded(reason);
     })();
     return stopped;
   };
   const leading = lead(options, parts, stopping.signal, stop);
+  leadingStep = leading;
   leading.catch((error: unknown) => {
+    if (stopping.signal.aborted) {
+      logger.warn('ledger writer start ended by the stop', { error: String(error) });
+      return;
+    }
     logger.error('ledger writer failed to start', { error: String(error) });
     void stop('fault');
   });
@@ -147,7 +157,9 @@ async function lead(
     heartbeatMs: leaderHeartbeatMs,
   });
   if (leadership === undefined) return;
+  // Released by the stop's shutdown, which waits for this step.
   parts.leadership = leadership;
+  if (signal.aborted) return;
   logger.info('leading the ledger');
   const writerOptions: Parameters<typeof createLedgerWriter>[0] = {
     store: parts.store,
