@@ -4,33 +4,16 @@
 // finds their account on my page; the demo administrator filters member/list, opens a member's
 // view and tabs and the other identity admin lists; and every one of these screens renders in all
 // five locales without a missing i18next key.
-import { createRequire } from 'node:module';
-import { pathToFileURL } from 'node:url';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { saveScreenshot } from './support/browser.ts';
+import { otpCodes } from './support/otp-codes.ts';
 import { useRunningPlatform } from './support/running-platform.ts';
-import { logInThroughForm, missingKeys, openPage } from './support/web-pages.ts';
+import { logInThroughForm, missingKeys, navigateInApp, openPage } from './support/web-pages.ts';
 
 const running = useRunningPlatform();
 const englishForm = { userId: 'User ID', password: 'Password', submit: 'Log in' };
 const demoAdministrator = { userId: 'admin', password: 'ledger-demo-chief-2025' };
-const totpPeriodMs = 30_000;
-
-type Otplib = { generate: (options: { secret: string }) => Promise<string> };
-
-/**
- * otplib as @ledger/auth resolves it, the copy the server verifies codes with (the platform
- * package does not list otplib itself).
- */
-async function loadOtplib(): Promise<Otplib> {
-  const fromAuth = createRequire(import.meta.resolve('@ledger/auth'));
-  const module = (await import(pathToFileURL(fromAuth.resolve('otplib')).href)) as Otplib & {
-    default?: Otplib;
-  };
-  return typeof module.generate === 'function' ? module : (module.default as Otplib);
-}
-
 /** Types a code into a six-box PinInput, one digit per box. */
 async function typeCode(boxes: Locator, code: string) {
   await expect.poll(() => boxes.count()).toBe(code.length);
@@ -48,12 +31,6 @@ async function mailedCode(webUrl: string, recipient: string): Promise<string> {
   const code = /\b(\d{6})\b/.exec(data[0]?.body ?? '')?.[1];
   if (code === undefined) throw new Error(`no code mailed to ${recipient}`);
   return code;
-}
-
-/** Waits until the next TOTP step: the server never accepts a step twice (activation used one). */
-async function nextTimeStep(after: number) {
-  const nextStep = (Math.floor(after / totpPeriodMs) + 1) * totpPeriodMs;
-  await new Promise((resolve) => setTimeout(resolve, Math.max(0, nextStep - Date.now()) + 1_000));
 }
 
 async function expectNoMissingKeys(page: Page, name: string) {
@@ -75,7 +52,6 @@ describe('identity screens', () => {
     timeout: 240_000,
   }, async () => {
     const { browser, platform } = running();
-    const { generate } = await loadOtplib();
     const page = await openPage(browser, platform, 'en-US');
 
     await page.goto('/register');
@@ -122,19 +98,19 @@ describe('identity screens', () => {
     expect(await setup.getByLabel('Setup key', { exact: true }).textContent()).toBe(secret);
     await saveScreenshot(page, 'identity-my-page-otp-setup-en-US');
     await setup.getByLabel(/I have stored the setup key/).check();
-    const activatedAt = Date.now();
-    await typeCode(setup.getByLabel('One-time password'), await generate({ secret }));
+    // Each code is for a later time step than the last: the server never accepts a step twice.
+    const codes = await otpCodes(secret);
+    await typeCode(setup.getByLabel('One-time password'), await codes.next());
 
     // Activation ends every session: the member logs in again, now with the OTP step.
     await page.waitForURL((url) => url.pathname === '/login-me', { timeout: 20_000 });
     expect(new URL(page.url()).searchParams.get('redirectFrom')).toBe('/my-page');
     await page.getByText(/Your one-time password is active/).waitFor();
-    await nextTimeStep(activatedAt);
     await logInThroughForm(page, newMember.userId, newMember.password, englishForm);
     const otpForm = page.getByRole('form', { name: 'One-time password form' });
     await otpForm.waitFor();
     await saveScreenshot(page, 'identity-login-otp-step-en-US');
-    await typeCode(otpForm.getByLabel('One-time password'), await generate({ secret }));
+    await typeCode(otpForm.getByLabel('One-time password'), await codes.next());
 
     await page.waitForURL((url) => url.pathname === '/my-page', { timeout: 20_000 });
     await profile.getByText(newMember.userId, { exact: true }).waitFor();
@@ -200,7 +176,7 @@ describe('identity screens', () => {
       ['acs-catalog', '/admin/acs/catalog', 'Roles and permissions', '/api/v1/admin/member'],
     ] as const;
     for (const [name, path, heading, text] of lists) {
-      await page.goto(path);
+      await navigateInApp(page, path);
       await page.getByRole('heading', { level: 1, name: heading }).waitFor();
       // Filter choices repeat some of these words: look in the rows (or the empty message).
       await page
@@ -236,10 +212,15 @@ describe('identity screens', () => {
       await page.locator('input[autocomplete="current-password"]').fill(demoAdministrator.password);
       await page.locator('form button[type="submit"]').click();
       await page.waitForURL((url) => url.pathname === '/home', { timeout: 20_000 });
-      for (const [name, path] of screens) {
-        await page.goto(path);
+      // The first screen is a page load in the locale; the others are opened inside the app.
+      for (const [index, [name, path]] of screens.entries()) {
+        if (index === 0) {
+          await page.goto(path);
+          await page.waitForLoadState('networkidle');
+        } else {
+          await navigateInApp(page, path);
+        }
         await page.getByRole('heading', { level: 1 }).first().waitFor();
-        await page.waitForLoadState('networkidle');
         expect(await page.locator('html').getAttribute('lang'), name).toBe(locale);
         await expectNoMissingKeys(page, `${name} in ${locale}`);
         if (name === 'my-page' || name === 'member-list' || name === 'member-view') {

@@ -6,7 +6,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { saveScreenshot } from './support/browser.ts';
 import { useRunningPlatform } from './support/running-platform.ts';
-import { identityAvailability, missingKeys, openPage } from './support/web-pages.ts';
+import { identityAvailability, missingKeys, navigateInApp, openPage } from './support/web-pages.ts';
 
 const running = useRunningPlatform();
 
@@ -41,11 +41,18 @@ const consoleScreens = [
   ['brokerage-not-built', '/brokerage-console/1/share/list'],
 ] as const;
 
-/** Opens a screen and checks it rendered in `locale` without a missing key. */
-async function visit(page: Page, locale: Locale, name: string, path: string) {
-  await page.goto(path);
+/**
+ * Opens a screen and checks it rendered in `locale` without a missing key: the first screen of a
+ * test by a page load (the locale kept across loads), the others inside the app (web-pages.ts).
+ */
+async function visit(page: Page, locale: Locale, name: string, path: string, load: boolean) {
+  if (load) {
+    await page.goto(path);
+    await page.waitForLoadState('networkidle');
+  } else {
+    await navigateInApp(page, path);
+  }
   await page.getByRole('heading', { level: 1 }).first().waitFor();
-  await page.waitForLoadState('networkidle');
   expect(await page.locator('html').getAttribute('lang'), name).toBe(locale);
   expect(await page.title(), name).toMatch(new RegExp(`\\| ${expected[locale].productTitle}$`));
   expect(await missingKeys(page), `${name} in ${locale}`).toEqual([]);
@@ -110,7 +117,8 @@ describe.each(locales)('%s', (locale) => {
     await page.getByLabel(expected[locale].switcher).first().waitFor();
     const cookies = await page.context().cookies();
     expect(cookies.find((cookie) => cookie.name === 'locale')?.value).toBe(locale);
-    for (const [name, path] of publicScreens) await visit(page, locale, name, path);
+    for (const [index, [name, path]] of publicScreens.entries())
+      await visit(page, locale, name, path, index === 0);
     await page.context().close();
   });
 
@@ -125,7 +133,8 @@ describe.each(locales)('%s', (locale) => {
     await withOneBrokerage(page);
     await page.goto('/404');
     await logIn(page, identity.login.userId, identity.login.password);
-    for (const [name, path] of consoleScreens) await visit(page, locale, name, path);
+    for (const [index, [name, path]] of consoleScreens.entries())
+      await visit(page, locale, name, path, index === 0);
     await page.context().close();
   });
 });

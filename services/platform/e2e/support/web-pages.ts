@@ -60,3 +60,54 @@ export async function logInThroughForm(
   await page.getByLabel(new RegExp(`^${labels.password}`)).fill(password);
   await page.getByRole('button', { name: labels.submit }).click();
 }
+
+/**
+ * Opens `path` inside the running app, as its own links do (history.pushState, which the router
+ * listens to), instead of a full page load: a load in Vite's development server fetches ~300
+ * modules, ~2-4 s on two shared cores. Resolves once the network has been quiet for `quietMs`
+ * (as Playwright's networkidle does for a load), so the screen's chunks, namespaces and data are in.
+ */
+export async function navigateInApp(page: Page, path: string, quietMs = 500): Promise<void> {
+  const from = new URL(page.url()).pathname;
+  let inFlight = 0;
+  let lastActivity = Date.now();
+  const started = () => {
+    inFlight += 1;
+    lastActivity = Date.now();
+  };
+  const ended = () => {
+    inFlight = Math.max(0, inFlight - 1);
+    lastActivity = Date.now();
+  };
+  page.on('request', started);
+  page.on('requestfinished', ended);
+  page.on('requestfailed', ended);
+  try {
+    await page.evaluate((to) => {
+      // Runs in the page; this file is compiled without the DOM library, hence globalThis.
+      const { history } = globalThis as unknown as {
+        history: {
+          state: { __TSR_index?: number } | null;
+          pushState(state: unknown, unused: string, url: string): void;
+        };
+      };
+      const key = Math.random().toString(36).slice(2, 10);
+      const index = (history.state?.__TSR_index ?? 0) + 1;
+      history.pushState({ __TSR_index: index, key, __TSR_key: key }, '', to);
+    }, path);
+    const deadline = Date.now() + 20_000;
+    while (inFlight > 0 || Date.now() - lastActivity < quietMs) {
+      if (Date.now() > deadline) throw new Error(`${path}: the network never went quiet`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  } finally {
+    page.off('request', started);
+    page.off('requestfinished', ended);
+    page.off('requestfailed', ended);
+  }
+  // The screen changed (the app may still redirect, as it does on a load).
+  const at = new URL(page.url()).pathname;
+  if (at === from && new URL(path, page.url()).pathname !== from) {
+    throw new Error(`navigated to ${path} but the app stayed on ${at}`);
+  }
+}
