@@ -16,6 +16,7 @@ import { createApp } from '@ledger/write-api';
 import { type TestMember, totpAt } from '@ledger/write-api/testing';
 import { type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { committedHead } from '../testing/committed-head.ts';
 import {
   createIdentityPlatformTestKit,
   type IdentityPlatformTestKit,
@@ -37,7 +38,7 @@ let projector: ReturnType<typeof startProjector> | undefined;
 let awaiter: ReturnType<typeof createCheckpointAwaiter> | undefined;
 
 async function ledgerProjected(): Promise<void> {
-  const head = await kit.eventStore.headPosition();
+  const head = await committedHead(database().db);
   if (head === undefined || awaiter === undefined) return;
   const names = [ledgerBalancesProjectionName, withdrawalsProjectionName, kycProjectionName];
   if (!(await awaiter.waitForPosition(names, head, 20_000))) {

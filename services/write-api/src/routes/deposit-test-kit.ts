@@ -1,8 +1,9 @@
 import { assetsProjection, assetsProjectionName } from '@ledger/assets-store';
 import type { Db } from '@ledger/db';
-import { createPostgresEventStore } from '@ledger/event-store/postgres';
+import { createPostgresEventStore, encodePosition } from '@ledger/event-store/postgres';
 import { startProjector } from '@ledger/projector';
 import { silentLogger } from '@ledger/runtime';
+import { committedHead } from '@ledger/testing';
 import type { Kysely } from 'kysely';
 import { createLedgerTestKit } from './ledger-test-kit.ts';
 
@@ -28,7 +29,7 @@ export async function createDepositTestKit(database: { url: string; db: Db }) {
     ...kit,
     async assetsProjected(): Promise<void> {
       await kit.projected();
-      const head = await kit.eventStore.headPosition();
+      const head = await committedHead(database.db, encodePosition);
       if (head === undefined) return;
       if (!(await kit.awaiter.waitForPosition([assetsProjectionName], head, 20_000))) {
         throw new Error('the assets projection did not catch up');

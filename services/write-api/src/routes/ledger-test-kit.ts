@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createAccessTokenVerifier, importVerificationKey } from '@ledger/auth';
 import type { Db } from '@ledger/db';
-import type { EventStore } from '@ledger/event-store';
-import { createPostgresEventStore } from '@ledger/event-store/postgres';
+import { createPostgresEventStore, encodePosition } from '@ledger/event-store/postgres';
 import {
   brokerageProjection,
   brokerageProjectionName,
@@ -21,6 +20,7 @@ import { createCheckpointAwaiter } from '@ledger/projection-runner';
 import { startProjector } from '@ledger/projector';
 import { createApp as createQueryApi } from '@ledger/query-api';
 import { silentLogger } from '@ledger/runtime';
+import { committedHead } from '@ledger/testing';
 import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
 import { createApp } from '../app.ts';
@@ -79,7 +79,7 @@ export async function createLedgerTestKit(
     ...httpHelpers(app, queryApp),
     ...memberHelpers(identityKit),
     eventCount: () => countEvents(database.db),
-    projected: () => waitForProjections(identityKit.eventStore, awaiter),
+    projected: () => waitForProjections(database.db, awaiter),
     async close() {
       await projector.close();
       awaiter.close();
@@ -137,11 +137,12 @@ async function openAssets(writer: LedgerWriterService): Promise<void> {
   }
 }
 
+/** Waits for the newest committed event (not the store's head: see `committedHead`). */
 async function waitForProjections(
-  store: EventStore,
+  db: Db,
   awaiter: ReturnType<typeof createCheckpointAwaiter>,
 ): Promise<void> {
-  const head = await store.headPosition();
+  const head = await committedHead(db, encodePosition);
   if (head === undefined) return;
   const names = [
     identityProjectionName,

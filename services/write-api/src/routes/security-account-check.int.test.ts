@@ -4,11 +4,11 @@
 // level applies; without the kyc projection (no policies projected) nothing is restricted; and a
 // policy names an asset of the catalog, its amount within the asset's decimal_point.
 import { assetsProjection, assetsProjectionName } from '@ledger/assets-store';
-import { createPostgresEventStore } from '@ledger/event-store/postgres';
+import { createPostgresEventStore, encodePosition } from '@ledger/event-store/postgres';
 import { kycProjection, kycProjectionName } from '@ledger/kyc-store';
 import { startProjector } from '@ledger/projector';
 import { silentLogger } from '@ledger/runtime';
-import { useTestDatabase } from '@ledger/testing';
+import { committedHead, useTestDatabase } from '@ledger/testing';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import {
@@ -57,7 +57,7 @@ async function open(asset: string): Promise<Response> {
 }
 
 async function kycProjected(): Promise<void> {
-  const head = await kit.eventStore.headPosition();
+  const head = await committedHead(database().db, encodePosition);
   if (head === undefined) return;
   const names = [kycProjectionName, assetsProjectionName];
   expect(await kit.awaiter.waitForPosition(names, head, 20_000)).toBe(true);

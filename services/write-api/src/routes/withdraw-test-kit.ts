@@ -1,8 +1,9 @@
 import type { Db } from '@ledger/db';
-import { createPostgresEventStore } from '@ledger/event-store/postgres';
+import { createPostgresEventStore, encodePosition } from '@ledger/event-store/postgres';
 import { kycProjection, kycProjectionName } from '@ledger/kyc-store';
 import { startProjector } from '@ledger/projector';
 import { silentLogger } from '@ledger/runtime';
+import { committedHead } from '@ledger/testing';
 import type { Kysely } from 'kysely';
 import type { LedgerTestKit, LedgerTestMember } from './ledger-test-kit.ts';
 
@@ -36,7 +37,7 @@ export function startWithdrawTestKyc(
     signal: stopping.signal,
   });
   async function projected() {
-    const head = await kit.eventStore.headPosition();
+    const head = await committedHead(database.db, encodePosition);
     if (head === undefined) return;
     if (!(await kit.awaiter.waitForPosition([kycProjectionName], head, 20_000))) {
       throw new Error('the kyc projection did not catch up');
