@@ -8,7 +8,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { saveScreenshot } from './support/browser.ts';
 import { useRunningPlatform } from './support/running-platform.ts';
-import { logInThroughForm, missingKeys, openPage } from './support/web-pages.ts';
+import { logInThroughForm, missingKeys, navigateInApp, openPage } from './support/web-pages.ts';
 
 const running = useRunningPlatform();
 const englishForm = { userId: 'User ID', password: 'Password', submit: 'Log in' };
@@ -173,15 +173,22 @@ describe('KYC and security levels', () => {
     const administrator = await openPage(browser, platform, 'en-US');
     await logIn(administrator, admin, '/admin/security/catalog');
     for (const locale of ['ko-KR', 'en-US', 'ja-JP', 'vi-VN', 'zh-TW']) {
+      // Each page loads its first screen in the locale (cookie); the next opens inside the app.
+      const loaded = new Set<Page>();
       for (const [page, path, name] of [
         [member, '/my-page/kyc', 'kyc-member'],
         [administrator, '/admin/security/catalog', 'kyc-admin-catalog'],
         [administrator, '/admin/kyc-realname/list', 'kyc-admin-realnames'],
       ] as const) {
-        await page
-          .context()
-          .addCookies([{ name: 'locale', value: locale, url: platform.urls.web }]);
-        await page.goto(path);
+        if (loaded.has(page)) {
+          await navigateInApp(page, path);
+        } else {
+          await page
+            .context()
+            .addCookies([{ name: 'locale', value: locale, url: platform.urls.web }]);
+          await page.goto(path);
+          loaded.add(page);
+        }
         await page.getByRole('heading', { level: 1 }).first().waitFor({ timeout: 20_000 });
         expect(
           await page.evaluate(

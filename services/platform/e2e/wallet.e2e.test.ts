@@ -8,7 +8,7 @@ import type { Locator, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { saveScreenshot } from './support/browser.ts';
 import { useRunningPlatform } from './support/running-platform.ts';
-import { logInThroughForm, missingKeys, openPage } from './support/web-pages.ts';
+import { logInThroughForm, missingKeys, navigateInApp, openPage } from './support/web-pages.ts';
 
 const running = useRunningPlatform();
 const englishForm = { userId: 'User ID', password: 'Password', submit: 'Log in' };
@@ -258,12 +258,19 @@ describe('wallet and ledger administration', () => {
     const everyScreen = new Set<string>(['ko-KR', 'vi-VN']);
     const inAllLocales = new Set<string>(['wallet', 'admin-account-view']);
     for (const locale of locales) {
+      // Each page loads its first screen in the locale (cookie); the next open inside the app.
+      const loaded = new Set<Page>();
       for (const [page, name, path, shown] of screens) {
         if (!everyScreen.has(locale) && !inAllLocales.has(name)) continue;
-        await page
-          .context()
-          .addCookies([{ name: 'locale', value: locale, url: platform.urls.web }]);
-        await page.goto(path);
+        if (loaded.has(page)) {
+          await navigateInApp(page, path);
+        } else {
+          await page
+            .context()
+            .addCookies([{ name: 'locale', value: locale, url: platform.urls.web }]);
+          await page.goto(path);
+          loaded.add(page);
+        }
         await page.getByText(shown).first().waitFor({ timeout: 45_000 });
         const language = await page.evaluate(
           () =>

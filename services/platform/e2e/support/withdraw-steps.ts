@@ -1,14 +1,14 @@
-import { createRequire } from 'node:module';
-import { pathToFileURL } from 'node:url';
 import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { saveScreenshot } from './browser.ts';
+import { otpCodes } from './otp-codes.ts';
 import { logInThroughForm } from './web-pages.ts';
 
 /**
  * The member's withdrawal steps the e2e files share (issue #10): log in, register an OTP on my
  * page and log in again with it, and apply for a withdrawal to a certified address with a fresh
- * code. The server accepts each TOTP step once, so the steps wait for the next step between codes.
+ * code. The server accepts each TOTP step once, so each code is for a later step than the last
+ * (otp-codes.ts: it waits only when the server's window has no unused step left).
  */
 
 export const englishLoginForm = { userId: 'User ID', password: 'Password', submit: 'Log in' };
@@ -17,28 +17,9 @@ export const demoAdmin = { userId: 'admin', password: 'ledger-demo-chief-2025' }
 /** Alice's certified addresses, as the demo seed certifies them (seed-kyc-demo.ts). */
 export const aliceCertified = { KRW: '110-555-012345', BTC: 'sim-alice-cold-wallet' } as const;
 
-const totpPeriodMs = 30_000;
-
-type Otplib = { generate: (options: { secret: string }) => Promise<string> };
-
-/** otplib as @ledger/auth resolves it (the copy the server verifies codes with). */
-async function loadOtplib(): Promise<Otplib> {
-  const fromAuth = createRequire(import.meta.resolve('@ledger/auth'));
-  const module = (await import(pathToFileURL(fromAuth.resolve('otplib')).href)) as Otplib & {
-    default?: Otplib;
-  };
-  return typeof module.generate === 'function' ? module : (module.default as Otplib);
-}
-
 async function typeCode(boxes: Locator, code: string) {
   await expect.poll(() => boxes.count()).toBe(code.length);
   for (const [index, digit] of [...code].entries()) await boxes.nth(index).fill(digit);
-}
-
-/** Waits for the TOTP step after the one `after` fell in. */
-async function nextTimeStep(after: number) {
-  const nextStep = (Math.floor(after / totpPeriodMs) + 1) * totpPeriodMs;
-  await new Promise((resolve) => setTimeout(resolve, Math.max(0, nextStep - Date.now()) + 1_000));
 }
 
 /** Goes to a protected path, is sent to login-me, logs in and lands back on the path. */
@@ -53,7 +34,7 @@ export async function logInAt(
   await page.waitForURL((url) => url.pathname === path.split('?')[0], { timeout: 20_000 });
 }
 
-/** A member's registered OTP: each `code()` is a fresh one (it waits for the next step). */
+/** A member's registered OTP: each `code()` is a fresh one, for a later step than the last. */
 export type RegisteredOtp = { code(): Promise<string> };
 
 /**
@@ -64,7 +45,6 @@ export async function registerOtpAndLogIn(
   page: Page,
   login: { userId: string; password: string },
 ): Promise<RegisteredOtp> {
-  const { generate } = await loadOtplib();
   await page.goto('/my-page');
   const otp = page.getByRole('region', { name: 'One-time password (OTP)' });
   await otp.getByRole('button', { name: 'Register a new OTP' }).click({ timeout: 20_000 });
@@ -72,23 +52,15 @@ export async function registerOtpAndLogIn(
   const otpauthUri = await setup
     .getByRole('link', { name: 'Open in an authenticator app on this device' })
     .getAttribute('href');
-  const secret = new URL(otpauthUri ?? '').searchParams.get('secret') ?? '';
-  let lastStepAt = 0;
-  const registered: RegisteredOtp = {
-    async code() {
-      if (lastStepAt !== 0) await nextTimeStep(lastStepAt);
-      lastStepAt = Date.now();
-      return generate({ secret });
-    },
-  };
+  const codes = await otpCodes(new URL(otpauthUri ?? '').searchParams.get('secret') ?? '');
+  const registered: RegisteredOtp = { code: () => codes.next() };
   await setup.getByLabel(/I have stored the setup key/).check();
   await typeCode(setup.getByLabel('One-time password'), await registered.code());
   await page.waitForURL((url) => url.pathname === '/login-me', { timeout: 20_000 });
-  const code = registered.code();
   await logInThroughForm(page, login.userId, login.password, englishLoginForm);
   const otpForm = page.getByRole('form', { name: 'One-time password form' });
   await otpForm.waitFor();
-  await typeCode(otpForm.getByLabel('One-time password'), await code);
+  await typeCode(otpForm.getByLabel('One-time password'), await registered.code());
   await page.waitForURL((url) => url.pathname === '/my-page', { timeout: 20_000 });
   return registered;
 }
