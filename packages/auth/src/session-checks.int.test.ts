@@ -12,13 +12,20 @@ import { createSessionChecker } from './session-checks.ts';
 const database = useTestDatabase();
 let queries = 0;
 let counted: ReturnType<typeof createDb> | undefined;
+/** While set, every read's answer waits for it: a read "under way" for as long as a test needs. */
+let holdAnswers: Promise<void> | undefined;
 
 beforeAll(() => {
   counted = createDb({ url: database().url, poolSizeMax: 4, applicationName: 'session-checks' });
   const original = counted.getExecutor().executeQuery.bind(counted.getExecutor());
   counted.getExecutor().executeQuery = (compiled, queryId) => {
     queries += 1;
-    return original(compiled, queryId);
+    const held = holdAnswers;
+    if (held === undefined) return original(compiled, queryId);
+    return original(compiled, queryId).then(async (result) => {
+      await held;
+      return result;
+    });
   };
 });
 
@@ -96,16 +103,28 @@ test('the checks of one event-loop turn share one query', async () => {
 });
 
 test('checks asked while a read is under way wait for it and share the next read', async () => {
-  const checker = createSessionChecker(identityDb(counted as NonNullable<typeof counted>));
+  // A long bound on the wait: only the read under way may decide when the next one starts, however
+  // slow the machine (the bound itself is a separate concern).
+  const checker = createSessionChecker(identityDb(counted as NonNullable<typeof counted>), {
+    deferMaxMs: 60_000,
+  });
   const sessions = await Promise.all([newSession(300), newSession(301), newSession(302)]);
   const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
+  let release = () => {};
+  holdAnswers = new Promise<void>((resolve) => {
+    release = resolve;
+  });
   const before = queries;
   const first = checker.check(sessions[0] as string, 300, now);
   await nextTurn();
-  // The first read is under way (a round trip to Postgres outlasts two turns of the loop).
+  await nextTurn();
+  // The first read is under way (its answer is held back until both later checks are asked).
   const second = checker.check(sessions[1] as string, 301, now);
   await nextTurn();
   const third = checker.check(sessions[2] as string, 302, now);
+  await nextTurn();
+  holdAnswers = undefined;
+  release();
   const answers = await Promise.all([first, second, third]);
   expect(queries - before).toBe(2);
   expect(answers).toEqual([{ usedOtp: false }, { usedOtp: false }, { usedOtp: false }]);
