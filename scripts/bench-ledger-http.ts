@@ -62,6 +62,8 @@ const { values: args } = parseArgs({
     'profile-http': { type: 'string' },
     /** Which measured run `--profile-http` covers, counting from 0 in run order (later runs are warm). */
     'profile-run': { type: 'string', default: '0' },
+    /** Load pg_stat_statements and print each run's statements by total time. */
+    'pg-statements': { type: 'boolean', default: false },
   },
 });
 const root = join(import.meta.dirname, '..');
@@ -219,7 +221,13 @@ type Processes = {
 async function main(): Promise<void> {
   const dataDir = join(root, '.pg', `bench-http-${process.pid}`);
   const scratch = mkdtempSync(join(tmpdir(), 'bench-ledger-http-'));
-  const server = await startLocalPostgres({ dataDir, persistent: false });
+  const server = await startLocalPostgres({
+    dataDir,
+    persistent: false,
+    settings: args['pg-statements']
+      ? ['shared_preload_libraries=pg_stat_statements', 'pg_stat_statements.track=all']
+      : [],
+  });
   const children: ChildProcess[] = [];
   try {
     const tcpUrl = await createBenchDatabase(server.url);
@@ -257,6 +265,7 @@ async function createBenchDatabase(serverUrl: string): Promise<string> {
   const url = withDatabase(serverUrl, 'bench');
   const db = createDb({ url, poolSizeMax: 1 });
   await migrateToLatest(db);
+  if (args['pg-statements']) await sql`CREATE EXTENSION pg_stat_statements`.execute(db);
   await db.destroy();
   return url;
 }
@@ -551,8 +560,12 @@ end
 
 type Cpu = Record<string, number>;
 
+/** CPU ticks of each Postgres backend, by pid (labelled after the run from pg_stat_activity). */
+const backendTicks = new Map<number, number>();
+
 /** CPU ticks (1/100 s) of every benchmark process, grouped: writer, projector, http, postgres, wrk. */
 function cpuTicks(processes: Processes, wrkPid: number | undefined): Cpu {
+  backendTicks.clear();
   const postmaster = Number(
     readFileSync(join(processes.dataDir, 'postmaster.pid'), 'utf8').split('\n')[0],
   );
@@ -576,6 +589,7 @@ function cpuTicks(processes: Processes, wrkPid: number | undefined): Cpu {
       const own = Number(fields[11]) + Number(fields[12]);
       const reaped = root === undefined ? 0 : Number(fields[13]) + Number(fields[14]);
       if (group !== undefined) ticks[group] = (ticks[group] ?? 0) + own + reaped;
+      if (group === 'postgres' && root === undefined) backendTicks.set(Number(entry), own);
     } catch {
       // The process ended while we looked.
     }
@@ -664,7 +678,7 @@ async function runWrk(
   clients: number,
   port: number,
   processes: Processes,
-): Promise<{ result: Record<string, unknown>; cores: Cpu }> {
+): Promise<{ result: Record<string, unknown>; cores: Cpu; backendCores: Map<number, number> }> {
   const child = spawn(
     'wrk',
     [
@@ -692,11 +706,15 @@ async function runWrk(
   // Measured from a second in, so connection set-up is not counted.
   await new Promise((resolve) => setTimeout(resolve, 1_000));
   const before = cpuTicks(processes, child.pid);
+  const backendsBefore = new Map(backendTicks);
   const started = performance.now();
   const beforeWrkTicks = before.wrk ?? 0;
   await new Promise((resolve) => setTimeout(resolve, (Number(args.seconds) - 2) * 1_000));
   const after = cpuTicks(processes, child.pid);
   const seconds = (performance.now() - started) / 1_000;
+  const backendCores = new Map<number, number>();
+  for (const [pid, ticks] of backendTicks)
+    backendCores.set(pid, (ticks - (backendsBefore.get(pid) ?? 0)) / 100 / seconds);
   await new Promise((resolve) => child.on('close', resolve));
   const line = output.split('\n').find((text) => text.startsWith('WRK_RESULT '));
   if (line === undefined) throw new Error(`wrk gave no result: ${output}`);
@@ -706,7 +724,51 @@ async function runWrk(
       ((after[group] ?? 0) - (group === 'wrk' ? beforeWrkTicks : (before[group] ?? 0))) /
       100 /
       seconds;
-  return { result: JSON.parse(line.slice('WRK_RESULT '.length)) as Record<string, unknown>, cores };
+  return {
+    result: JSON.parse(line.slice('WRK_RESULT '.length)) as Record<string, unknown>,
+    cores,
+    backendCores,
+  };
+}
+
+/** Postgres CPU (cores) by who asked: each backend labelled by its client's application_name. */
+async function postgresByClient(db: Db, backendCores: Map<number, number>): Promise<string> {
+  const { rows } = await sql<{ pid: number; label: string }>`SELECT pid,
+      coalesce(nullif(application_name, ''), backend_type) AS label FROM pg_stat_activity`.execute(
+    db,
+  );
+  const labels = new Map(rows.map((row) => [row.pid, row.label]));
+  const byLabel = new Map<string, number>();
+  for (const [pid, cores] of backendCores) {
+    const label = labels.get(pid) ?? 'ended';
+    byLabel.set(label, (byLabel.get(label) ?? 0) + cores);
+  }
+  return [...byLabel]
+    .filter(([, cores]) => cores >= 0.005)
+    .sort((a, b) => b[1] - a[1])
+    .map(([label, cores]) => `${label} ${cores.toFixed(2)}`)
+    .join(', ');
+}
+
+/** The statements of the run by total time: calls and µs per acknowledged transfer. */
+async function printStatements(db: Db, transfers: number): Promise<void> {
+  const { rows } = await sql<{ query: string; calls: string; total_ms: number; rows: string }>`
+    SELECT regexp_replace(left(query, 110), '[[:space:]]+', ' ', 'g') AS query, calls::text,
+      total_exec_time AS total_ms, rows::text FROM pg_stat_statements
+     ORDER BY total_exec_time DESC LIMIT 16`.execute(db);
+  for (const row of rows)
+    console.log(
+      `    ${((row.total_ms * 1_000) / Math.max(1, transfers)).toFixed(1).padStart(7)} µs/transfer ` +
+        `${(Number(row.calls) / Math.max(1, transfers)).toFixed(3).padStart(7)} calls/transfer ` +
+        `${((row.total_ms * 1_000) / Math.max(1, Number(row.calls))).toFixed(0).padStart(6)} µs/call  ${row.query}`,
+    );
+}
+
+/** Rows written per table (inserted, updated, deleted) from pg_stat_user_tables. */
+async function rowsByTable(db: Db): Promise<Map<string, number>> {
+  const { rows } = await sql<{ name: string; written: string }>`SELECT relname AS name,
+      (n_tup_ins + n_tup_upd + n_tup_del)::text AS written FROM pg_stat_user_tables`.execute(db);
+  return new Map(rows.map((row) => [row.name, Number(row.written)]));
 }
 
 async function measure(input: {
@@ -724,11 +786,19 @@ async function measure(input: {
       writeFileSync(script, wrkScript(input.members, `r${run}c${clients}p${process.pid}`));
       const transfersBefore = await countTransfers(input.db);
       const countersBefore = await databaseCounters(input.db);
+      const tablesBefore = await rowsByTable(input.db);
+      if (args['pg-statements']) await sql`SELECT pg_stat_statements_reset()`.execute(input.db);
       const lag = sampleLag(input.db, input.store);
       const profiling =
         args['profile-http'] !== undefined && figures.length === Number(args['profile-run']);
       if (profiling) signalHttpWorkers(input.processes);
-      const { result, cores } = await runWrk(script, clients, input.port, input.processes);
+      const { result, cores, backendCores } = await runWrk(
+        script,
+        clients,
+        input.port,
+        input.processes,
+      );
+      const postgresClients = await postgresByClient(input.db, backendCores);
       if (profiling) signalHttpWorkers(input.processes);
       const lags = await lag.stop();
       const countersAfter = await databaseCounters(input.db);
@@ -751,6 +821,19 @@ async function measure(input: {
       };
       figures.push(figure);
       printRun(figure);
+      const tablesAfter = await rowsByTable(input.db);
+      const perTable = [...tablesAfter]
+        .map(
+          ([name, written]) =>
+            [name, (written - (tablesBefore.get(name) ?? 0)) / Math.max(1, run201)] as const,
+        )
+        .filter(([, perTransfer]) => perTransfer >= 0.01)
+        .sort((a, b) => b[1] - a[1])
+        .map(([name, perTransfer]) => `${name} ${perTransfer.toFixed(2)}`)
+        .join(', ');
+      console.log(`  postgres cores by client: ${postgresClients}`);
+      console.log(`  rows written per transfer by table: ${perTable}`);
+      if (args['pg-statements']) await printStatements(input.db, run201);
     }
   }
   printSummary(figures);

@@ -45,6 +45,8 @@ export type LocalPostgresOptions = {
   persistent: boolean;
   /** Stop the server when this process dies (default true; tests of the sweep turn it off). */
   watchdog?: boolean;
+  /** More server settings (`-c name=value` pairs), after ours: a benchmark's preload library. */
+  settings?: readonly string[];
   onLog?: (line: string) => void;
 };
 
@@ -90,6 +92,7 @@ export async function startLocalPostgres(options: LocalPostgresOptions): Promise
       // A session idle inside a transaction holds back every subscriber (event-store guide §4.3).
       '-c',
       'idle_in_transaction_session_timeout=60s',
+      ...(options.settings ?? []).flatMap((setting) => ['-c', setting]),
     ],
     onLog: options.onLog ?? (() => {}),
     onError: (error: unknown) => options.onLog?.(String(error)),
