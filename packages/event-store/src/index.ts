@@ -25,6 +25,7 @@ export type {
   ExpectedRevision,
   GlobalPosition,
   NewEvent,
+  PreparedEvents,
   ReadAllOptions,
   ReadAllResult,
   ReadStreamOptions,

@@ -52,6 +52,17 @@ export type RecordedEvent<Type extends string = string, Data = unknown> = {
   recordedAt: Date;
 };
 
+/**
+ * An append's events checked and encoded ahead of the append by `EventStore.prepare`: ids and
+ * types validated, payloads canonicalized and hashed, the database parameters built. It is an
+ * array of the same events (frozen), so it goes to `append` in place of them, as often as needed
+ * (a retry appends the same events again), and through any wrapper that reads the events. A caller
+ * prepares its next append while the previous one is in flight. The store that prepared it skips
+ * the work at the append; any other store, or a copy of the array, appends the events as usual.
+ * Do not change the events afterwards: an adapter may append what it encoded at preparation.
+ */
+export type PreparedEvents = readonly NewEvent[] & { readonly __brand: 'PreparedEvents' };
+
 export type AppendResult = {
   /** Revision of the last event appended (what `exact` expects next time). */
   nextExpectedRevision: Revision;
@@ -100,11 +111,19 @@ export type SubscribeAllOptions = {
 };
 
 export interface EventStore {
+  /** `events` may come from `prepare`: the same append, its per-event work already done. */
   append(
     stream: string,
     events: readonly NewEvent[],
     options: { expected: ExpectedRevision; signal?: AbortSignal },
   ): Promise<AppendResult>;
+  /**
+   * Does an append's per-event work ahead of time (see PreparedEvents). Throws what `append` would
+   * throw for these events before any I/O (InvalidArgumentError, DuplicateEventIdError,
+   * CanonicalJsonError). Optional, so existing wrappers and test doubles stay valid: a caller
+   * falls back to the plain events (`store.prepare?.(events) ?? events`).
+   */
+  prepare?(events: readonly NewEvent[]): PreparedEvents;
   /** Throws StreamNotFoundError when the stream does not exist. */
   readStream(stream: string, options?: ReadStreamOptions): AsyncIterable<RecordedEvent>;
   readAll(options: ReadAllOptions): Promise<ReadAllResult>;

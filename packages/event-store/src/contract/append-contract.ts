@@ -5,7 +5,13 @@ import {
   StreamNotFoundError,
   WrongExpectedRevisionError,
 } from '../errors.ts';
-import type { AppendResult, ExpectedRevision } from '../port.ts';
+import type {
+  AppendResult,
+  EventStore,
+  ExpectedRevision,
+  NewEvent,
+  PreparedEvents,
+} from '../port.ts';
 import {
   type ContractCapabilities,
   type MakeContractStore,
@@ -23,6 +29,7 @@ export function describeAppendContract(make: MakeContractStore, can: ContractCap
     describeConcurrency(run);
     describeIdempotency(run);
     describeReusedIds(run, can);
+    describePrepared(run);
   });
 }
 
@@ -229,6 +236,124 @@ function describeReusedIds(run: Run, can: ContractCapabilities): void {
       const attempt = store.append(elsewhere, events, { expected: { kind: 'any' } });
       await expect(attempt).rejects.toBeInstanceOf(DuplicateEventIdError);
       await expect(readWholeStream(store, elsewhere)).rejects.toBeInstanceOf(StreamNotFoundError);
+    }),
+  );
+}
+
+/** The port's optional `prepare`; both adapters have it, so the suite requires it. */
+function prepareWith(store: EventStore, events: readonly NewEvent[]): PreparedEvents {
+  if (!store.prepare) throw new Error('the store under test has no prepare()');
+  return store.prepare(events);
+}
+
+function describePrepared(run: Run): void {
+  test(
+    'a prepared append stores the same events as the plain one',
+    run(async (store) => {
+      const stream = uniqueStream();
+      const first = makeEvents(2);
+      const second = makeEvents(3);
+      const preparedFirst = prepareWith(store, first);
+      const preparedSecond = prepareWith(store, second);
+      expect(preparedFirst).toEqual(first);
+      expect(Object.isFrozen(preparedFirst)).toBe(true);
+      const opened = await store.append(stream, preparedFirst, {
+        expected: { kind: 'no_stream' },
+      });
+      expect(opened.nextExpectedRevision).toBe(1n);
+      const next = await store.append(stream, preparedSecond, {
+        expected: { kind: 'exact', revision: 1n },
+      });
+      expect(next.nextExpectedRevision).toBe(4n);
+      expect(next.position > opened.position).toBe(true);
+      const stored = await readWholeStream(store, stream);
+      expect(
+        stored.map(({ id, type, data, metadata, revision }) => ({
+          id,
+          type,
+          data,
+          metadata,
+          revision,
+        })),
+      ).toEqual(
+        [...first, ...second].map((event, index) => ({
+          id: event.id,
+          type: event.type,
+          data: event.data,
+          metadata: event.metadata,
+          revision: BigInt(index),
+        })),
+      );
+    }),
+  );
+
+  test(
+    'prepare refuses what append refuses, before any append',
+    run(async (store) => {
+      expect(() => prepareWith(store, [])).toThrow(
+        expect.objectContaining({ name: 'InvalidArgumentError', code: 'empty_append' }),
+      );
+    }),
+  );
+
+  test(
+    'a prepared append keeps the expected-revision check and is retried idempotently',
+    run(async (store) => {
+      const stream = uniqueStream();
+      await store.append(stream, makeEvents(1), { expected: { kind: 'no_stream' } });
+      const prepared = prepareWith(store, makeEvents(2));
+      await expectConflict(
+        store.append(stream, prepared, { expected: { kind: 'exact', revision: 5n } }),
+        stream,
+        0n,
+      );
+      const original = await store.append(stream, prepared, {
+        expected: { kind: 'exact', revision: 0n },
+      });
+      const retried = await store.append(stream, prepared, {
+        expected: { kind: 'exact', revision: 0n },
+      });
+      expect(retried).toEqual(original);
+      expect(await readWholeStream(store, stream)).toHaveLength(3);
+    }),
+  );
+
+  test(
+    'a prepared array passed on by a wrapper that copies it is appended as plain events',
+    run(async (store) => {
+      const stream = uniqueStream();
+      const events = makeEvents(2);
+      const copied = prepareWith(store, events).map((event) => ({ ...event }));
+      await store.append(stream, copied, { expected: { kind: 'no_stream' } });
+      expect((await readWholeStream(store, stream)).map((event) => event.id)).toEqual(
+        events.map((event) => event.id),
+      );
+    }),
+  );
+
+  test(
+    'prepared and plain appends from concurrent callers share the store',
+    run(async (store) => {
+      const streams = Array.from({ length: 6 }, () => uniqueStream());
+      const results = await Promise.all(
+        streams.map((stream, index) => {
+          const events = makeEvents(index + 1);
+          return store.append(stream, index % 2 === 0 ? prepareWith(store, events) : events, {
+            expected: { kind: 'no_stream' },
+          });
+        }),
+      );
+      expect(results.map((result) => result.nextExpectedRevision)).toEqual([
+        0n,
+        1n,
+        2n,
+        3n,
+        4n,
+        5n,
+      ]);
+      for (const [index, stream] of streams.entries()) {
+        expect(await readWholeStream(store, stream)).toHaveLength(index + 1);
+      }
     }),
   );
 }

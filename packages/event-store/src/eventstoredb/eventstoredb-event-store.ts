@@ -15,6 +15,7 @@ import type {
   ExpectedRevision,
   GlobalPosition,
   NewEvent,
+  PreparedEvents,
   ReadAllOptions,
   ReadAllResult,
   ReadStreamOptions,
@@ -85,6 +86,7 @@ export function createEventStoreDbEventStore(
   const closing = new AbortController();
   return {
     append: (stream, events, appendOptions) => append(client, stream, events, appendOptions),
+    prepare,
     readStream: (stream, readOptions) => readStream(client, stream, readOptions),
     readAll: (readOptions) => readAll(client, readOptions),
     subscribeAll: (subscribeOptions) =>
@@ -101,6 +103,21 @@ export function createEventStoreDbEventStore(
   };
 }
 
+/**
+ * The port's `prepare`, done trivially: the events are checked as `append` checks them; the hashes
+ * are computed at the append, since the link hashes need the stream's end, read then.
+ */
+function prepare(events: readonly NewEvent[]): PreparedEvents {
+  checkEvents(events);
+  return Object.freeze([...events]) as unknown as PreparedEvents;
+}
+
+function checkEvents(events: readonly NewEvent[]): void {
+  if (events.length === 0)
+    throw new InvalidArgumentError('empty_append', 'an append needs at least one event');
+  assertNoChainKey(events);
+}
+
 /** Attempts of an `any` append that keeps losing the race for the stream's end. */
 const maxAnyAttempts = 16;
 
@@ -115,9 +132,7 @@ async function append(
   events: readonly NewEvent[],
   options: { expected: ExpectedRevision; signal?: AbortSignal },
 ): Promise<AppendResult> {
-  if (events.length === 0)
-    throw new InvalidArgumentError('empty_append', 'an append needs at least one event');
-  assertNoChainKey(events);
+  checkEvents(events);
   for (let attempt = 1; ; attempt += 1) {
     options.signal?.throwIfAborted();
     const base = await chainBase(client, stream, options.expected);

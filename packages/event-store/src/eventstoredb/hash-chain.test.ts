@@ -161,6 +161,37 @@ describe('EventStoreDB adapter: hash chain on append', () => {
   });
 });
 
+describe("EventStoreDB adapter: prepared appends (the port's prepare)", () => {
+  test('a prepared append sends what the plain one sends, stamps included', async () => {
+    const plainClient = new StubClient().storeAppends();
+    const preparedClient = new StubClient().storeAppends();
+    const plain = createEventStoreDbEventStore(plainClient);
+    const prepared = createEventStoreDbEventStore(preparedClient);
+    const batches = [[event(), event()], [event()]];
+    const expectations = [{ kind: 'no_stream' }, { kind: 'exact', revision: 1n }] as const;
+    for (const [index, events] of batches.entries()) {
+      const expected = expectations[index] as (typeof expectations)[number];
+      const value = prepared.prepare?.(events);
+      expect(value).toEqual(events);
+      const fromPrepared = await prepared.append('account-1', value ?? [], { expected });
+      const fromPlain = await plain.append('account-1', events, { expected });
+      expect(fromPrepared.nextExpectedRevision).toBe(fromPlain.nextExpectedRevision);
+    }
+    expect(preparedClient.appendCalls.map((call) => call.events)).toEqual(
+      plainClient.appendCalls.map((call) => call.events),
+    );
+  });
+
+  test('prepare refuses an empty append and the reserved metadata key before any call', () => {
+    const client = new StubClient();
+    const store = createEventStoreDbEventStore(client);
+    expect(() => store.prepare?.([])).toThrow(expect.objectContaining({ code: 'empty_append' }));
+    const forged = { ...event(), metadata: { [chainMetadataKey]: { content: 'x', link: 'y' } } };
+    expect(() => store.prepare?.([forged])).toThrow(InvalidArgumentError);
+    expect(client.appendCalls).toHaveLength(0);
+  });
+});
+
 describe('EventStoreDB adapter: chain verifier', () => {
   async function seeded(): Promise<StubClient> {
     const client = new StubClient().storeAppends();

@@ -58,9 +58,10 @@ function compareStreams(a: PreparedAppend, b: PreparedAppend): number {
 /**
  * Per-append values as arrays; the events packed (see es_append_batch): ids as an array literal
  * (validated UUIDs need no quoting), types, data and metadata as one JSON array each (the data
- * and metadata are canonical JSON already), the content hashes as one binary value.
+ * and metadata are canonical JSON already), the content hashes as one binary value. Each append's
+ * pieces were encoded when it was prepared; a flush only joins them.
  */
-function batchParameters(appends: readonly PreparedAppend[]): unknown[] {
+export function batchParameters(appends: readonly PreparedAppend[]): unknown[] {
   const streams: string[] = [];
   const categories: string[] = [];
   const modes: string[] = [];
@@ -72,18 +73,17 @@ function batchParameters(appends: readonly PreparedAppend[]): unknown[] {
   const metadata: string[] = [];
   const hashes: string[] = [];
   for (const append of appends) {
+    const { encoded } = append;
     streams.push(append.stream);
     categories.push(append.category);
     modes.push(append.expected.kind);
     revisions.push(append.expected.kind === 'exact' ? append.expected.revision.toString() : null);
-    counts.push(append.events.length);
-    ids.push(...append.ids);
-    for (const event of append.events) {
-      types.push(event.type);
-      data.push(event.dataJson);
-      metadata.push(event.metadataJson);
-      hashes.push(event.contentHashHex);
-    }
+    counts.push(encoded.ids.length);
+    ids.push(encoded.idList);
+    types.push(encoded.typeList);
+    data.push(encoded.dataList);
+    metadata.push(encoded.metadataList);
+    hashes.push(encoded.hashHex);
   }
   return [
     streams,
@@ -92,10 +92,10 @@ function batchParameters(appends: readonly PreparedAppend[]): unknown[] {
     revisions,
     counts,
     `{${ids.join(',')}}`,
-    JSON.stringify(types),
+    `[${types.join(',')}]`,
     `[${data.join(',')}]`,
     `[${metadata.join(',')}]`,
-    Buffer.from(hashes.join(''), 'hex'),
+    Buffer.from(hashes.length === 1 ? (hashes[0] as string) : hashes.join(''), 'hex'),
   ];
 }
 

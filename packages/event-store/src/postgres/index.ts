@@ -5,7 +5,12 @@ export {
   createPostgresEventStore,
   type PostgresEventStoreOptions,
 } from './postgres-event-store.ts';
-export { categoryOf, type PreparedAppend, prepareAppend } from './prepare-append.ts';
+export {
+  categoryOf,
+  type PreparedAppend,
+  prepareAppend,
+  prepareEvents,
+} from './prepare-append.ts';
 export type { EsEventsTable, EsStreamsTable, EventStoreTables } from './schema.ts';
 export { checkTransactionIdHorizon } from './startup-guard.ts';
 export type { PollingOptions } from './subscription.ts';

@@ -4,6 +4,7 @@ import { EventStoreClosedError } from '../errors.ts';
 import type { EventStore } from '../port.ts';
 import { createAppender } from './appender.ts';
 import type { GroupCommitOptions } from './group-commit.ts';
+import { prepareEvents } from './prepare-append.ts';
 import { type PageFetcher, withReadAhead } from './read-ahead.ts';
 import { fetchGlobalPage, readHeadPosition, readStreamPages } from './reads.ts';
 import { createStartupGuard } from './startup-guard.ts';
@@ -64,6 +65,7 @@ export function createPostgresEventStore(options: PostgresEventStoreOptions): Ev
 
   return {
     append: (stream, events, appendOptions) => appender.append(stream, events, appendOptions),
+    prepare: prepareEvents,
     readStream(stream, readOptions) {
       assertOpen();
       return readStreamPages(pool, stream, readOptions);

@@ -4,7 +4,8 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, test } from 'vitest';
 import { DuplicateEventIdError, InvalidArgumentError } from '../errors.ts';
 import type { ExpectedRevision, NewEvent } from '../port.ts';
-import { categoryOf, prepareAppend } from './prepare-append.ts';
+import { batchParameters } from './append-batch.ts';
+import { categoryOf, prepareAppend, prepareEvents } from './prepare-append.ts';
 
 const event = (overrides: Partial<NewEvent> = {}): NewEvent => ({
   id: randomUUID(),
@@ -55,4 +56,68 @@ test('the category is the part of the stream name before the first dash', () => 
   expect(categoryOf('member-01J9-x')).toBe('member');
   expect(categoryOf('ledger')).toBe('ledger');
   expect(categoryOf('-odd')).toBe('-odd');
+});
+
+describe("prepared ahead (the port's prepare)", () => {
+  const events = [
+    event({ data: { b: '2', a: '1' }, metadata: { actor: 'system:test' } }),
+    event({ type: 'Closed\u00e9"', data: {} }),
+  ];
+
+  test('prepareEvents refuses what prepareAppend refuses, before any stream is named', () => {
+    expect(() => prepareEvents([])).toThrow(expect.objectContaining({ code: 'empty_append' }));
+    const id = randomUUID();
+    expect(() => prepareEvents([event({ id }), event({ id })])).toThrow(DuplicateEventIdError);
+    expect(() => prepareEvents([event({ data: { amount: 1n } })])).toThrow(
+      expect.objectContaining({ code: 'bigint' }),
+    );
+  });
+
+  test("a prepared value, plain events and another adapter's prepared value encode alike", () => {
+    const plain = batchParameters([prepareAppend('ledger', events, { kind: 'any' })]);
+    const prepared = batchParameters([
+      prepareAppend('ledger', prepareEvents(events), { kind: 'any' }),
+    ]);
+    const foreign = batchParameters([
+      prepareAppend('ledger', [...prepareEvents(events)], { kind: 'any' }),
+    ]);
+    expect(prepareEvents(events)).toEqual(events);
+    expect(prepared).toEqual(plain);
+    expect(foreign).toEqual(plain);
+    expect(JSON.parse(plain[6] as string)).toEqual(['Opened', 'Closed\u00e9"']);
+    expect(JSON.parse(plain[7] as string)).toEqual([{ a: '1', b: '2' }, {}]);
+    expect(JSON.parse(plain[8] as string)).toEqual([{ actor: 'system:test' }, {}]);
+    expect((plain[9] as Buffer).length).toBe(64);
+  });
+
+  test('the append reuses the encoding made at preparation (no second canonicalization)', () => {
+    const data = { amount: '1.00' };
+    const prepared = prepareEvents([event({ data })]);
+    data.amount = '2.00';
+    expect(prepareAppend('ledger', prepared, { kind: 'any' }).events[0]?.dataJson).toBe(
+      '{"amount":"1.00"}',
+    );
+    expect(prepareAppend('ledger', [...prepared], { kind: 'any' }).events[0]?.dataJson).toBe(
+      '{"amount":"2.00"}',
+    );
+  });
+
+  test('a flush of several appends packs their pieces in order', () => {
+    const more = [event()];
+    const joined = batchParameters([
+      prepareAppend('member-a', prepareEvents(events), { kind: 'no_stream' }),
+      prepareAppend('member-b', more, { kind: 'exact', revision: 4n }),
+    ]);
+    expect(joined.slice(0, 5)).toEqual([
+      ['member-a', 'member-b'],
+      ['member', 'member'],
+      ['no_stream', 'exact'],
+      [null, '4'],
+      [2, 1],
+    ]);
+    const ids = [...events, ...more].map((each) => each.id.toLowerCase());
+    expect(joined[5]).toBe(`{${ids.join(',')}}`);
+    expect(JSON.parse(joined[7] as string)).toHaveLength(3);
+    expect((joined[9] as Buffer).length).toBe(96);
+  });
 });

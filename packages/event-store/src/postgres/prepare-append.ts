@@ -1,6 +1,30 @@
 import { DuplicateEventIdError, InvalidArgumentError } from '../errors.ts';
 import { type CanonicalEvent, canonicalizeEvent } from '../hash-chain/content-hash.ts';
-import type { ExpectedRevision, NewEvent } from '../port.ts';
+import type { ExpectedRevision, NewEvent, PreparedEvents } from '../port.ts';
+
+/**
+ * An append's events as es_append_batch takes them, built once (ahead of the append when the
+ * caller used `prepare`): every piece is the inside of its packed parameter, so a flush of several
+ * appends only joins them with commas (see batchParameters).
+ */
+export type EncodedEvents = {
+  /** Validated, lower-case UUIDs. */
+  ids: string[];
+  events: CanonicalEvent[];
+  /** `id,id,…` (validated UUIDs need no quoting in an array literal). */
+  idList: string;
+  /** The event types as JSON strings, comma-joined. */
+  typeList: string;
+  /** The canonical data documents, comma-joined. */
+  dataList: string;
+  /** The canonical metadata documents, comma-joined. */
+  metadataList: string;
+  /** The content hashes, 64 hex digits each, concatenated. */
+  hashHex: string;
+};
+
+/** The encodings of the arrays this adapter's `prepare` returned (held as long as the array). */
+const preparedEncodings = new WeakMap<readonly NewEvent[], EncodedEvents>();
 
 /** One caller's append, validated and canonicalized, ready for es_append_batch. */
 export type PreparedAppend = {
@@ -9,13 +33,15 @@ export type PreparedAppend = {
   expected: ExpectedRevision;
   ids: string[];
   events: CanonicalEvent[];
+  encoded: EncodedEvents;
 };
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /**
  * Checks an append before it may join a shared transaction: a malformed append would otherwise
- * fail the whole group commit and cost every other caller a retry on its own.
+ * fail the whole group commit and cost every other caller a retry on its own. `events` may have
+ * been prepared already (`prepareEvents`), which leaves only the stream and the expected revision.
  */
 export function prepareAppend(
   stream: string,
@@ -25,13 +51,41 @@ export function prepareAppend(
   if (typeof stream !== 'string' || stream.length === 0) {
     throw new InvalidArgumentError('invalid_stream', 'stream name must be a non-empty string');
   }
-  if (events.length === 0) {
-    throw new InvalidArgumentError('empty_append', `empty append to ${stream}`);
-  }
+  const encoded = preparedEncodings.get(events) ?? encodeEvents(events, stream);
   checkExpected(expected);
+  return {
+    stream,
+    category: categoryOf(stream),
+    expected,
+    ids: encoded.ids,
+    events: encoded.events,
+    encoded,
+  };
+}
+
+/**
+ * The port's `prepare` for this adapter: validates the events (ids, types, no repeated id),
+ * canonicalizes and hashes each payload and builds the packed parameters. Returns a frozen copy
+ * of the array, whose encoding `prepareAppend` then finds instead of redoing it.
+ */
+export function prepareEvents(events: readonly NewEvent[]): PreparedEvents {
+  const encoded = encodeEvents(events, undefined);
+  const prepared = Object.freeze([...events]) as unknown as PreparedEvents;
+  preparedEncodings.set(prepared, encoded);
+  return prepared;
+}
+
+function encodeEvents(events: readonly NewEvent[], stream: string | undefined): EncodedEvents {
+  if (!Array.isArray(events) || events.length === 0) {
+    throw new InvalidArgumentError('empty_append', `empty append${stream ? ` to ${stream}` : ''}`);
+  }
   const ids: string[] = [];
   const seen = new Set<string>();
   const canonical: CanonicalEvent[] = [];
+  const types: string[] = [];
+  const data: string[] = [];
+  const metadata: string[] = [];
+  const hashes: string[] = [];
   for (const event of events) {
     const id = typeof event.id === 'string' ? event.id.toLowerCase() : '';
     if (!uuidPattern.test(id)) {
@@ -43,9 +97,22 @@ export function prepareAppend(
       throw new InvalidArgumentError('invalid_event_type', 'event type must be a non-empty string');
     }
     ids.push(id);
-    canonical.push(canonicalizeEvent(event.type, event.data, event.metadata ?? {}));
+    const value = canonicalizeEvent(event.type, event.data, event.metadata ?? {});
+    canonical.push(value);
+    types.push(JSON.stringify(value.type));
+    data.push(value.dataJson);
+    metadata.push(value.metadataJson);
+    hashes.push(value.contentHashHex);
   }
-  return { stream, category: categoryOf(stream), expected, ids, events: canonical };
+  return {
+    ids,
+    events: canonical,
+    idList: ids.join(','),
+    typeList: types.join(','),
+    dataList: data.join(','),
+    metadataList: metadata.join(','),
+    hashHex: hashes.join(''),
+  };
 }
 
 /** `member-01J…` → `member`; a stream without a dash is its own category (`ledger`). */
