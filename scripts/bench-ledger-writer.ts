@@ -75,7 +75,12 @@ type RunFigures = {
   appendWaitShare: number;
   appendInFlightShare: number;
   appendPrepareMsPerBatch: number;
+  prepareAheadMsPerBatch: number;
   commitToNextAppendMsPerBatch: number;
+  /** Mean wall time of an append, issued to committed (the writer's stats). */
+  appendMsPerBatch: number;
+  nodeMicrosPerCommand: number;
+  postgresMicrosPerCommand: number;
 };
 
 async function main(): Promise<void> {
@@ -247,6 +252,7 @@ async function benchRun(
   );
   const elapsedMs = performance.now() - started;
   const cpu = process.cpuUsage(cpuBefore);
+  const postgresAfter = postgresCpuMs(dataDir);
   const after = writer.stats();
   const batches = after.batches - before.batches;
   const commands = after.commands - before.commands;
@@ -260,13 +266,17 @@ async function benchRun(
     batchesPerSecond: (batches / elapsedMs) * 1_000,
     batchSizeAverage: commands / Math.max(1, batches),
     nodeCpu: (cpu.user + cpu.system) / 1_000 / elapsedMs,
-    postgresCpu: (postgresCpuMs(dataDir) - postgresBefore) / elapsedMs,
+    postgresCpu: (postgresAfter - postgresBefore) / elapsedMs,
     decideShare: (after.decideMs - before.decideMs) / elapsedMs,
     lookupMsPerBatch: (after.lookupMs - before.lookupMs) / Math.max(1, batches),
     appendWaitShare: (after.appendWaitMs - before.appendWaitMs) / elapsedMs,
     appendInFlightShare: (after.appendInFlightMs - before.appendInFlightMs) / elapsedMs,
     appendPrepareMsPerBatch:
       (after.appendPrepareMs - before.appendPrepareMs) / Math.max(1, batches),
+    prepareAheadMsPerBatch: (after.prepareAheadMs - before.prepareAheadMs) / Math.max(1, batches),
+    appendMsPerBatch: (after.appendInFlightMs - before.appendInFlightMs) / Math.max(1, batches),
+    nodeMicrosPerCommand: (cpu.user + cpu.system) / Math.max(1, commands),
+    postgresMicrosPerCommand: ((postgresAfter - postgresBefore) * 1_000) / Math.max(1, commands),
     commitToNextAppendMsPerBatch:
       (after.commitToNextAppendMs - before.commitToNextAppendMs) / Math.max(1, batches),
   };
@@ -307,8 +317,11 @@ function printRun(figures: RunFigures): void {
       `waiting for the previous append ${(figures.appendWaitShare * 100).toFixed(0)} %, ` +
       `lookup ${figures.lookupMsPerBatch.toFixed(2)} ms/batch; an append in flight ` +
       `${(figures.appendInFlightShare * 100).toFixed(0)} % of wall time, store.append call ` +
-      `${figures.appendPrepareMsPerBatch.toFixed(2)} ms/batch, commit → next append ` +
-      `${figures.commitToNextAppendMsPerBatch.toFixed(2)} ms/batch`,
+      `${figures.appendPrepareMsPerBatch.toFixed(2)} ms/batch, prepared ahead ` +
+      `${figures.prepareAheadMsPerBatch.toFixed(2)} ms/batch, append issued → committed ` +
+      `${figures.appendMsPerBatch.toFixed(2)} ms/batch, commit → next append ` +
+      `${figures.commitToNextAppendMsPerBatch.toFixed(2)} ms/batch; CPU per command node ` +
+      `${figures.nodeMicrosPerCommand.toFixed(1)} µs, postgres ${figures.postgresMicrosPerCommand.toFixed(1)} µs`,
   );
 }
 

@@ -1,4 +1,4 @@
-import type { EventMetadata, NewEvent } from '@ledger/event-store';
+import type { EventMetadata, NewEvent, PreparedEvents } from '@ledger/event-store';
 import {
   commandRejected,
   decide,
@@ -7,7 +7,7 @@ import {
   type LedgerState,
   type LedgerStreamEvent,
 } from '@ledger/ledger';
-import { eventIdsOf } from './command-identity.ts';
+import { eventIdsOf, firstEventIdOf } from './command-identity.ts';
 import type { KeyHash } from './key-filter.ts';
 import type { OutcomeRecord } from './outcome-window.ts';
 import type {
@@ -47,7 +47,8 @@ export type DecidedCommand = {
 /** The commands decided since the last append, and the events that one append will write. */
 export type DecidedBatch = {
   commands: DecidedCommand[];
-  events: NewEvent[];
+  /** Pushed to while deciding; then, once prepared by the store, a frozen array of the same events. */
+  events: NewEvent[] | PreparedEvents;
   bytes: number;
   /** Revision before the batch (-1: no stream yet) and of its last event. */
   revisionBase: number;
@@ -76,13 +77,24 @@ export function toLedgerCommand(
   input: LedgerCommandInput,
   now: string,
   day: string,
+  metadata: { now: string } = { now },
 ): LedgerCommand {
   if (input.type === 'PlaceHold' && input.data.limit !== undefined) {
     const limit = { account: input.data.limit.account, day };
-    return { type: 'PlaceHold', data: { ...input.data, limit }, metadata: { now } };
+    return { type: 'PlaceHold', data: { ...input.data, limit }, metadata };
   }
-  return { ...input, metadata: { now } } as LedgerCommand;
+  // `decide` only reads a command, so every command of a batch shares one metadata object.
+  return { type: input.type, data: input.data, metadata } as LedgerCommand;
 }
+
+/** What deciding a batch's commands needs; `commandMetadata` is filled in on first use. */
+export type DecideContext = {
+  state: LedgerState;
+  now: string;
+  day: string;
+  bounds: BatchBounds;
+  commandMetadata?: { now: string };
+};
 
 export type DecideOutcome = 'added' | 'answered' | 'full' | 'fault';
 
@@ -94,13 +106,14 @@ export type DecideOutcome = 'added' | 'answered' | 'full' | 'fault';
 export function decideInto(
   batch: DecidedBatch,
   waiting: Waiting,
-  context: { state: LedgerState; now: string; day: string; bounds: BatchBounds },
+  context: DecideContext,
 ): DecideOutcome {
   const { submission } = waiting;
   let events: LedgerStreamEvent[];
   try {
+    context.commandMetadata ??= { now: context.now };
     const decision = decide(
-      toLedgerCommand(submission.command, context.now, context.day),
+      toLedgerCommand(submission.command, context.now, context.day, context.commandMetadata),
       context.state,
     );
     events =
@@ -140,21 +153,36 @@ function addToBatch(
   bytes: number,
 ): void {
   const { actor, commandId } = waiting.submission;
-  const ids = eventIdsOf(actor, commandId, events.length);
   const revisionFirst = batch.revisionLast + 1;
-  const answered: AnsweredEvent[] = [];
   let holdsWithExpiry: DecidedCommand['holdsWithExpiry'];
-  events.forEach((event, index) => {
-    const id = ids[index] as string;
-    batch.events.push({ id, type: event.type, data: event.data, metadata });
-    answered.push({ id, type: event.type, data: event.data });
+  let answered: AnsweredEvent[];
+  let lastId: string;
+  if (events.length === 1) {
+    // Nearly every command: one id, no id array.
+    const event = events[0] as LedgerStreamEvent;
+    lastId = firstEventIdOf(actor, commandId);
+    (batch.events as NewEvent[]).push({ id: lastId, type: event.type, data: event.data, metadata });
+    answered = [{ id: lastId, type: event.type, data: event.data }];
     if (event.type === 'HoldPlaced' && event.data.expiresAt !== undefined) {
-      holdsWithExpiry ??= [];
-      holdsWithExpiry.push({ holdId: event.data.holdId, expiresAt: event.data.expiresAt });
+      holdsWithExpiry = [{ holdId: event.data.holdId, expiresAt: event.data.expiresAt }];
     }
-  });
+  } else {
+    const ids = eventIdsOf(actor, commandId, events.length);
+    answered = [];
+    for (let index = 0; index < events.length; index += 1) {
+      const event = events[index] as LedgerStreamEvent;
+      const id = ids[index] as string;
+      (batch.events as NewEvent[]).push({ id, type: event.type, data: event.data, metadata });
+      answered.push({ id, type: event.type, data: event.data });
+      if (event.type === 'HoldPlaced' && event.data.expiresAt !== undefined) {
+        holdsWithExpiry ??= [];
+        holdsWithExpiry.push({ holdId: event.data.holdId, expiresAt: event.data.expiresAt });
+      }
+    }
+    lastId = ids[ids.length - 1] as string;
+  }
   batch.revisionLast = revisionFirst + events.length - 1;
-  batch.lastEventId = ids.at(-1) as string;
+  batch.lastEventId = lastId;
   batch.bytes += bytes;
   const revision = String(batch.revisionLast);
   const first = events[0];
@@ -193,10 +221,17 @@ function eventMetadata(submission: LedgerSubmission, bodyHash: string): EventMet
  * EventStoreDB append limit is on the same bytes (ASCII: ids, amounts and labels are printable).
  */
 function estimateBytes(eventCount: number, bodyBytes: number, metadata: EventMetadata): number {
-  let metadataBytes = 96;
-  for (const key in metadata) {
-    const value = metadata[key];
-    metadataBytes += key.length + (typeof value === 'string' ? value.length : 16) + 6;
-  }
+  // 96, plus per member its name, its value and 6 characters of quotes, colon and comma (the
+  // five names always written: 46 characters + 5 × 6), without walking the object.
+  let metadataBytes =
+    96 +
+    76 +
+    (metadata.commandId as string).length +
+    (metadata.actor as string).length +
+    (metadata.bodyHash as string).length +
+    (metadata.correlationId as string).length +
+    (metadata.causationId as string).length;
+  const { requestId } = metadata;
+  if (typeof requestId === 'string') metadataBytes += 15 + requestId.length;
   return bodyBytes + eventCount * (256 + metadataBytes);
 }

@@ -92,6 +92,13 @@ export function eventIdsOf(actor: string, commandId: string, count: number): str
   return ids;
 }
 
+/** `eventIdsOf(actor, commandId, 1)[0]`, without the array. */
+export function firstEventIdOf(actor: string, commandId: string): string {
+  return firstEventId(
+    hash('sha1', `${ledgerEventNamespace}\u0000${actor}\u0000${commandId}`, 'hex'),
+  );
+}
+
 // The variant digit: the top two bits of byte 8 set to 10.
 const variantDigits = '89ab89ab89ab89ab';
 

@@ -62,30 +62,42 @@ export function commandOutcomeProjection(): Projection<Database> {
     },
     async apply(trx, events, context) {
       const rows = outcomeRows(events);
-      if (rows.length === 0) return;
+      const head = rows[0];
+      if (head === undefined) return;
       const outcomes = sql.table(context.table(outcomesTable));
-      // A command split over two pages continues its row; anything else already present means a
-      // command appears twice in the ledger, which the writer never does: stop and report.
-      const { rows: written } = await sql`
-        INSERT INTO ${outcomes} AS o (actor, command_id, body_hash, revision_first, event_count, position)
-        SELECT * FROM unnest(${rows.map((row) => row.actor)}::text[], ${rows.map((row) => row.commandId)}::text[],
-          ${rows.map((row) => row.bodyHash)}::text[], ${rows.map((row) => row.revisionFirst.toString())}::bigint[],
-          ${rows.map((row) => row.eventCount)}::int[], ${rows.map((row) => row.position)}::text[])
-        ON CONFLICT (actor, command_id) DO UPDATE
-          SET event_count = o.event_count + excluded.event_count, position = excluded.position
-          WHERE o.revision_first + o.event_count = excluded.revision_first
-            AND o.body_hash = excluded.body_hash
-        RETURNING 1`.execute(trx);
-      if (written.length !== rows.length) {
+      const progress = sql.table(context.table(progressTable));
+      const rest = rows.slice(1);
+      const last = rows.at(-1) as OutcomeRow;
+      const revisionLast = last.revisionFirst + BigInt(last.eventCount - 1);
+      // One statement: only the page's first command can continue a row (a command split over
+      // two pages), so only it is an upsert; the others are plain inserts, whose unique index
+      // refuses a command found twice in the ledger (which the writer never does) and so stops
+      // the projection. An upsert that finds another command's row writes nothing: reported too.
+      const { rows: written } = await sql<{ head: number }>`
+        WITH head AS (
+          INSERT INTO ${outcomes} AS o (actor, command_id, body_hash, revision_first, event_count, position)
+          VALUES (${head.actor}, ${head.commandId}, ${head.bodyHash}, ${head.revisionFirst.toString()}::bigint,
+                  ${head.eventCount}::int, ${head.position})
+          ON CONFLICT (actor, command_id) DO UPDATE
+            SET event_count = o.event_count + excluded.event_count, position = excluded.position
+            WHERE o.revision_first + o.event_count = excluded.revision_first
+              AND o.body_hash = excluded.body_hash
+          RETURNING 1
+        ), rest AS (
+          INSERT INTO ${outcomes} (actor, command_id, body_hash, revision_first, event_count, position)
+          SELECT * FROM unnest(${rest.map((row) => row.actor)}::text[], ${rest.map((row) => row.commandId)}::text[],
+            ${rest.map((row) => row.bodyHash)}::text[], ${rest.map((row) => row.revisionFirst.toString())}::bigint[],
+            ${rest.map((row) => row.eventCount)}::int[], ${rest.map((row) => row.position)}::text[])
+        ), progressed AS (
+          UPDATE ${progress} SET revision = ${revisionLast.toString()}::bigint WHERE id = 1
+        )
+        SELECT count(*)::int AS head FROM head`.execute(trx);
+      if (written[0]?.head !== 1) {
         throw new MalformedLedgerEventError(
           String(events[0]?.id),
           'a command id appears twice in the ledger stream',
         );
       }
-      const last = rows.at(-1) as OutcomeRow;
-      const revisionLast = last.revisionFirst + BigInt(last.eventCount - 1);
-      await sql`UPDATE ${sql.table(context.table(progressTable))}
-        SET revision = ${revisionLast.toString()}::bigint WHERE id = 1`.execute(trx);
     },
   };
 }

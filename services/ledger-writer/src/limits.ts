@@ -20,6 +20,12 @@ export const queueCommandsMax = 200_000;
  * past this bound the writer refuses new work until the projection catches up.
  */
 export const outcomesInMemoryMax = 2_000_000;
+/**
+ * Entries the projection already holds leave once the window has more than this many (the newest
+ * are kept, with their answers): the window stays small while the projection keeps up, and only
+ * grows towards `outcomesInMemoryMax` while it lags.
+ */
+export const outcomesInMemoryKept = 65_536;
 /** Of those, the most recent ones keep their whole answer; older ones are re-read from the log. */
 export const answersInMemoryMax = 65_536;
 /** Characters of a command id (an Idempotency-Key, or a derived id such as `expire-hold:<id>`). */

@@ -1,4 +1,4 @@
-// Proves that the outcome window never evicts a command the command-outcome projection does not hold yet (nor a pending one), reports itself full then, and keeps whole answers only for the newest commands.
+// Proves that the outcome window never evicts a command the command-outcome projection does not hold yet (nor a pending one), reports itself full then, evicts projected commands down to its kept size, and keeps whole answers only for the newest commands.
 import type { GlobalPosition } from '@ledger/event-store';
 import { describe, expect, test } from 'vitest';
 import { OutcomeWindow } from './outcome-window.ts';
@@ -60,6 +60,20 @@ describe('the outcome window', () => {
     });
     window.setProjectedRevision(5);
     expect(window.get('p')).toBeDefined();
+  });
+
+  test('with sizeKept, evicts what the projection holds down to it, long before the bound', () => {
+    const window = new OutcomeWindow({ sizeMax: 100, answersMax: 10, sizeKept: 2 });
+    fill(window, 6);
+    window.setProjectedRevision(-1);
+    expect(window.size).toBe(6);
+    window.setProjectedRevision(2);
+    expect(window.size).toBe(3);
+    expect(window.get('k2')).toBeUndefined();
+    expect(window.get('k3')).toBeDefined();
+    window.setProjectedRevision(10);
+    expect([...window.keys()]).toEqual(['k4', 'k5']);
+    expect(window.isFull()).toBe(false);
   });
 
   test('keeps whole answers for the newest commands only', () => {

@@ -22,16 +22,23 @@ export type OutcomeRecord = {
  * The in-memory part of idempotency (DESIGN.md §3): recent command outcomes by key, in revision
  * order. An entry leaves only once the command-outcome projection holds it (its last revision is
  * at or below the projection's progress), so every id is always either here or there.
+ *
+ * Entries the projection holds leave as soon as the window has more than `sizeKept` (each time
+ * the projection's progress is refreshed), not only once it reaches `sizeMax`: a window kept
+ * near its bound of millions of entries is a heap of a gigabyte that every major garbage
+ * collection marks again, on the writer's one thread (docs/performance.md, "Ledger writer").
  */
 export class OutcomeWindow {
   #entries = new Map<string, OutcomeRecord>();
   #answerKeys: (string | undefined)[];
   #answerNext = 0;
   #sizeMax: number;
+  #sizeKept: number;
   #projectedRevision = -1;
 
-  constructor(options: { sizeMax: number; answersMax: number }) {
+  constructor(options: { sizeMax: number; answersMax: number; sizeKept?: number }) {
     this.#sizeMax = options.sizeMax;
+    this.#sizeKept = Math.min(options.sizeKept ?? options.sizeMax, options.sizeMax - 1);
     this.#answerKeys = new Array(Math.max(1, options.answersMax));
   }
 
@@ -92,18 +99,20 @@ export class OutcomeWindow {
   /** The revision up to which the command-outcome projection holds every command. */
   setProjectedRevision(revision: number): void {
     if (revision > this.#projectedRevision) this.#projectedRevision = revision;
-    this.#evict();
+    this.#evict(this.#sizeKept);
   }
 
   /** True when the window is at its bound and nothing in it may leave yet. */
   isFull(): boolean {
-    this.#evict();
+    if (this.#entries.size < this.#sizeMax) return false;
+    this.#evict(this.#sizeMax - 1);
     return this.#entries.size >= this.#sizeMax;
   }
 
-  #evict(): void {
+  /** Evicts the oldest entries the projection holds while more than `sizeTarget` are held. */
+  #evict(sizeTarget: number): void {
     for (const [key, record] of this.#entries) {
-      if (this.#entries.size < this.#sizeMax) return;
+      if (this.#entries.size <= sizeTarget) return;
       const revisionLast = record.revisionFirst + record.eventCount - 1;
       if (record.pending !== undefined || revisionLast > this.#projectedRevision) return;
       this.#entries.delete(key);

@@ -1,7 +1,8 @@
-// Proves the writer's pipelining order: while one batch commits the next is decided, and once the
-// first commits the next append is issued before the first batch's commands are answered; no
-// answer ever comes before its own batch committed, and appends never overlap.
-import type { EventStore } from '@ledger/event-store';
+// Proves the writer's pipelining order: while one batch commits the next is decided and prepared
+// by the store (canonical JSON and hashes, off the serial path; the append gets that prepared
+// value), and once the first commits the next append is issued before the first batch's commands
+// are answered; no answer ever comes before its own batch committed, and appends never overlap.
+import type { EventStore, NewEvent } from '@ledger/event-store';
 import { useTestDatabase } from '@ledger/testing';
 import { expect, test } from 'vitest';
 import {
@@ -31,10 +32,21 @@ test('the next append is issued before the committed batch is answered', async (
   const held = gate();
   let appendsInFlight = 0;
   let appendsInFlightMax = 0;
+  const prepared = new Set<readonly NewEvent[]>();
+  let appendsUnprepared = 0;
+  const commandsOf = (events: readonly NewEvent[]) =>
+    [...new Set(events.map((event) => String(event.metadata?.commandId)))].join(',');
   const recording = (store: EventStore): EventStore => ({
     ...store,
+    prepare(events) {
+      const value = (store.prepare as NonNullable<EventStore['prepare']>)(events);
+      prepared.add(value);
+      timeline.push(`prepare ${commandsOf(events)}`);
+      return value;
+    },
     async append(stream, events, options) {
-      const commands = [...new Set(events.map((event) => String(event.metadata?.commandId)))];
+      const commands = commandsOf(events).split(',');
+      if (!prepared.has(events)) appendsUnprepared += 1;
       timeline.push(`append ${commands.join(',')}`);
       appendsInFlight += 1;
       appendsInFlightMax = Math.max(appendsInFlightMax, appendsInFlight);
@@ -66,13 +78,15 @@ test('the next append is issued before the committed batch is answered', async (
     const second = answer('second');
     const third = answer('third');
     await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(timeline).toEqual(['append first']);
+    expect(timeline).toEqual(['prepare first', 'append first', 'prepare second,third']);
     held.open();
     const results = await Promise.all([first, second, third]);
     for (const result of results) expect(answerOf(result).kind).toBe('accepted');
 
     expect(timeline).toEqual([
+      'prepare first',
       'append first',
+      'prepare second,third',
       'committed first',
       'append second,third',
       'answer first',
@@ -81,6 +95,7 @@ test('the next append is issued before the committed batch is answered', async (
       'answer third',
     ]);
     expect(appendsInFlightMax).toBe(1);
+    expect(appendsUnprepared).toBe(0);
   } finally {
     await running.close();
   }

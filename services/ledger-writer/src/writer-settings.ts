@@ -7,6 +7,8 @@ export type WriterSettings = {
   batchBytesMax: number;
   queueCommandsMax: number;
   outcomesInMemoryMax: number;
+  /** Projected entries leave the window beyond this many (see limits.ts). */
+  outcomesInMemoryKept: number;
   answersInMemoryMax: number;
   snapshotEveryEvents: number;
   snapshotsKept: number;
@@ -28,6 +30,7 @@ export const defaultWriterSettings: WriterSettings = {
   batchBytesMax: limits.batchBytesMax,
   queueCommandsMax: limits.queueCommandsMax,
   outcomesInMemoryMax: limits.outcomesInMemoryMax,
+  outcomesInMemoryKept: limits.outcomesInMemoryKept,
   answersInMemoryMax: limits.answersInMemoryMax,
   snapshotEveryEvents: limits.snapshotEveryEvents,
   snapshotsKept: limits.snapshotsKept,

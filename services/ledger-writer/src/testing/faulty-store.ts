@@ -63,6 +63,8 @@ export function faultyStore(store: EventStore) {
     },
     close: () => store.close(),
   };
+  // Prepared appends go through the wrapped store (the writer's usual path).
+  if (store.prepare !== undefined) wrapped.prepare = (events) => store.prepare?.(events) as never;
   return {
     store: wrapped,
     failNextAppend(fault: AppendFault) {
