@@ -44,6 +44,12 @@ export {
   registerProjection,
   swapIfCaughtUp,
 } from './registry.ts';
+export {
+  createRunnerGroup,
+  type HeadPage,
+  type RunnerGroup,
+  type RunnerGroupStats,
+} from './runner-group.ts';
 export type { ProjectionTables } from './tables.ts';
 export { isTransientError } from './transient-errors.ts';
 export {

@@ -6,7 +6,14 @@ import { keyOf, type Projection, projectionContext } from './projection.ts';
 
 export type BatchOutcome =
   /** The checkpoint moved to `position`; `events` were applied (0 when the filter took them all). */
-  | { kind: 'advanced'; from: GlobalPosition | undefined; position: GlobalPosition; events: number }
+  | {
+      kind: 'advanced';
+      from: GlobalPosition | undefined;
+      position: GlobalPosition;
+      events: number;
+      /** The page reached the head of the log: reading again at once would find nothing new. */
+      atHead?: boolean;
+    }
   /** Nothing after the checkpoint. */
   | { kind: 'caughtUp'; position: GlobalPosition | undefined }
   /** A newer version was swapped in: this one must stop. */

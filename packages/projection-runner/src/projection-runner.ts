@@ -9,6 +9,7 @@ import { measureLag, type ProjectionLag } from './lag.ts';
 import type { LeaderLocks, Leadership } from './leader-locks.ts';
 import { keyOf, type Projection, type ProjectionKey } from './projection.ts';
 import { type RegistrationStatus, registerProjection, swapIfCaughtUp } from './registry.ts';
+import type { RunnerGroup } from './runner-group.ts';
 import { isTransientError } from './transient-errors.ts';
 import { createDoorbell, type Doorbell, type WakeUps } from './wake-ups.ts';
 
@@ -37,6 +38,12 @@ export type ProjectionRunnerOptions<DB> = {
    * something relies on right after a restart (e.g. command outcomes for idempotency).
    */
   durableCommits?: boolean;
+  /**
+   * Shared by the runners of one process (startProjector makes one): at the head, one read of
+   * the log and one statement for the checkpoints moved past filtered-out events, for every
+   * runner that asks in the same turn. Default: a group of its own.
+   */
+  group?: RunnerGroup;
 };
 
 export type RunnerState = 'starting' | 'standby' | 'running' | 'stopped' | 'retired' | 'closed';
@@ -162,6 +169,7 @@ class Runner<DB> {
     const { db, eventStore, projection } = this.#options;
     const pipeline = new BatchPipeline(db, eventStore, projection, {
       durable: this.#options.durableCommits ?? true,
+      ...(this.#options.group ? { group: this.#options.group } : {}),
     });
     const loop = {
       isolateUntil: undefined as GlobalPosition | undefined,
@@ -208,10 +216,12 @@ class Runner<DB> {
           if (loop.isolateUntil !== undefined && outcome.position >= loop.isolateUntil)
             loop.isolateUntil = undefined;
           loop.idleMs = this.#settings.idle.min;
-          continue;
+          // A page that reached the head: the next read waits for a hint (one that came during
+          // the batch is kept) or the first poll, as after a hint, instead of coming back empty.
+          if (!outcome.atHead || loop.isolateUntil !== undefined) continue;
         }
         await this.#caughtUp(outcome.position);
-        const woken = await bell.wait(loop.idleMs, signal);
+        const woken = await bell.wait(onGrid(loop.idleMs, this.#settings.idle.min), signal);
         // After a hint, poll again soon: its events may still sit behind an older open
         // transaction (the visibility horizon), and no further hint need come for them.
         loop.idleMs =
@@ -348,4 +358,15 @@ class Runner<DB> {
     }
     return undefined;
   }
+}
+
+/**
+ * The wait until the first multiple of `grid` ms (on the process's clock) at least `ms` from now:
+ * idle runners of one process poll in the same turn, so the runner group serves them with one
+ * read, instead of each runner's poll landing on its own millisecond.
+ */
+export function onGrid(ms: number, grid: number): number {
+  if (!(grid >= 1)) return ms;
+  const now = performance.now();
+  return Math.max(1, Math.ceil(Math.ceil((now + ms) / grid) * grid - now));
 }

@@ -1,6 +1,7 @@
 import type { EventStore } from '@ledger/event-store';
 import {
   createProjectionRunner,
+  createRunnerGroup,
   eventStoreWakeUps,
   LeaderLocks,
   type Projection,
@@ -53,6 +54,9 @@ export function startProjector<DB>(options: ProjectorOptions<DB>): Projector {
   const wakeUps =
     options.wakeUps ??
     (projections.length > 0 ? eventStoreWakeUps(eventStore, { signal, logger }) : undefined);
+  // One read of the log per wake-up for every runner at the head, one statement for the
+  // checkpoints moved past filtered-out events (docs/performance.md, "Projector").
+  const group = createRunnerGroup(db, eventStore);
   const runners: ProjectionRunner[] = projections.map((projection) =>
     createProjectionRunner({
       db,
@@ -60,6 +64,7 @@ export function startProjector<DB>(options: ProjectorOptions<DB>): Projector {
       projection,
       locks,
       logger,
+      group,
       ...(wakeUps ? { wakeUps } : {}),
       ...(options.batchSize === undefined ? {} : { batchSize: options.batchSize }),
       ...(options.durableCommits === undefined ? {} : { durableCommits: options.durableCommits }),
