@@ -6,17 +6,28 @@
 // ledger-like writer appends a batch every --lag-interval-ms to one stream at --lag-rate events/s,
 // while --lag-projections runners (half of them filtered, as most real projections are) follow it
 // with NOTIFY wake-ups, as the projector deployable does.
+// --lag-mix projector follows the projector deployable instead: one runner takes every event (the
+// ledger balances), the others are filtered on streams nothing is appended to (profiles, identity,
+// KYC, ...), so each append only moves their checkpoints. Lag mode prints, per append, the CPU of
+// this process and of the Postgres backends by client (and with --lag-statements each statement's
+// calls and time, from pg_stat_statements). --lag-runner-module <path> runs another copy of the
+// runner package (e.g. an older commit's packages/projection-runner/src/index.ts copied under
+// scripts/) for a before/after comparison in the same conditions.
 // Usage: node scripts/bench-projector.ts [--events 200000] [--batch 500] [--runs 3]
 //        [--lag-seconds 0] [--lag-rate 2000] [--lag-interval-ms 10] [--lag-projections 8]
-//        [--lag-async-commits] [--lag-reader-pool 4]
+//        [--lag-async-commits] [--lag-reader-pool 4] [--lag-mix half|projector]
+//        [--lag-statements] [--lag-runner-module path]
 import { randomUUID } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import { createDb, type Db, migrateToLatest, withDatabase } from '@ledger/db';
+import { createDb, createPool, type Db, migrateToLatest, withDatabase } from '@ledger/db';
 import type { EventStore, GlobalPosition, NewEvent } from '@ledger/event-store';
 import { createPostgresEventStore } from '@ledger/event-store/postgres';
 import { startLocalPostgres } from '@ledger/local-postgres';
+import * as currentRunner from '@ledger/projection-runner';
 import {
   clientLockSessions,
   createProjectionRunner,
@@ -24,7 +35,6 @@ import {
   measureLag,
   type Projection,
   type ProjectionRunner,
-  postgresNotifyWakeUps,
 } from '@ledger/projection-runner';
 import { silentLogger } from '@ledger/runtime';
 import { sql } from 'kysely';
@@ -41,6 +51,9 @@ const { values: args } = parseArgs({
     'lag-projections': { type: 'string', default: '8' },
     'lag-async-commits': { type: 'boolean', default: false },
     'lag-reader-pool': { type: 'string', default: '4' },
+    'lag-mix': { type: 'string', default: 'half' },
+    'lag-statements': { type: 'boolean', default: false },
+    'lag-runner-module': { type: 'string' },
   },
 });
 const lagSeconds = Number(args['lag-seconds']);
@@ -60,20 +73,27 @@ type Result = {
 };
 
 async function main(): Promise<void> {
+  const dataDir = join(root, '.pg', `bench-projector-${process.pid}`);
+  const statements = lagSeconds > 0 && args['lag-statements'];
   const server = await startLocalPostgres({
-    dataDir: join(root, '.pg', `bench-projector-${process.pid}`),
+    dataDir,
     persistent: false,
+    ...(statements
+      ? {
+          settings: ['shared_preload_libraries=pg_stat_statements', 'pg_stat_statements.track=all'],
+        }
+      : {}),
   });
   try {
     const url = await createBenchDatabase(server.url);
     await printMachine(url);
+    if (lagSeconds > 0) {
+      await measureLagUnderLoad(url, dataDir);
+      return;
+    }
     const store = createPostgresEventStore({ url, poolSizeMax: 4 });
     const db = createDb({ url, poolSizeMax: 4, applicationName: 'bench-projector' });
     try {
-      if (lagSeconds > 0) {
-        await measureLagUnderLoad(store, url);
-        return;
-      }
       const head = await fill(store, totalEvents);
       await settle(url);
       const readOnly = await timeReadOnly(store);
@@ -292,21 +312,46 @@ function printTable(results: Result[], readOnly: number): void {
  * the projector's lag metric (measureLag: age of the oldest event not yet applied), sampled every
  * 50 ms on one projection, as the HTTP benchmark samples it every 100 ms.
  */
-async function measureLagUnderLoad(writerStore: EventStore, url: string): Promise<void> {
+async function measureLagUnderLoad(url: string, dataDir: string): Promise<void> {
   const rate = Number(args['lag-rate']);
   const intervalMs = Number(args['lag-interval-ms']);
   const count = Number(args['lag-projections']);
+  const mix = args['lag-mix'];
+  if (mix !== 'half' && mix !== 'projector') throw new RangeError('--lag-mix is half or projector');
+  const runnerModule = args['lag-runner-module'];
+  const runnerPackage: typeof currentRunner =
+    runnerModule === undefined
+      ? currentRunner
+      : await import(pathToFileURL(resolve(runnerModule)).href);
+  if (args['lag-statements']) {
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query('CREATE EXTENSION pg_stat_statements');
+    await admin.end();
+  }
   // As the projector deployable sizes its pool: a transaction per projection, plus lag reads.
-  const db = createDb({ url, poolSizeMax: count + 2, applicationName: 'bench-projector-lag' });
+  const db = createDb({ url, poolSizeMax: count + 2, applicationName: 'bench-projector' });
   const perAppend = Math.max(1, Math.round((rate * intervalMs) / 1000));
+  // The writer and the runners' reader, each on its own pool so Postgres CPU is told apart.
+  const writerStore = createPostgresEventStore({
+    pool: createPool({ url, poolSizeMax: 2, applicationName: 'bench-writer' }),
+  });
   // The projector deployable reads through a pool of 4 (services/projector/src/main.ts).
   const readerStore = createPostgresEventStore({
-    url,
-    poolSizeMax: Number(args['lag-reader-pool']),
+    pool: createPool({
+      url,
+      poolSizeMax: Number(args['lag-reader-pool']),
+      applicationName: 'event-store',
+    }),
   });
   const stopping = new AbortController();
-  const locks = new LeaderLocks(clientLockSessions(url));
-  const wakeUps = postgresNotifyWakeUps({
+  const locks = new runnerPackage.LeaderLocks(runnerPackage.clientLockSessions(url));
+  // As startProjector does, when the runner package has one: shared by every runner.
+  const group =
+    'createRunnerGroup' in runnerPackage
+      ? runnerPackage.createRunnerGroup(db, readerStore)
+      : undefined;
+  const wakeUps = runnerPackage.postgresNotifyWakeUps({
     connectionString: url,
     signal: stopping.signal,
     logger: silentLogger,
@@ -330,10 +375,15 @@ async function measureLagUnderLoad(writerStore: EventStore, url: string): Promis
       const ack = acks.find((entry) => entry.position >= (first.position as GlobalPosition));
       if (ack) sinceAck.push(now - ack.at);
     });
-    // Half filtered on a prefix every event matches: the filtered page query real projections use.
-    if (index % 2 === 1) projection.filter = { eventTypePrefixes: ['Bench.'] };
+    if (mix === 'half') {
+      // Half filtered on a prefix every event matches: the filtered page query real projections use.
+      if (index % 2 === 1) projection.filter = { eventTypePrefixes: ['Bench.'] };
+    } else {
+      // The projector: one projection of the ledger stream, the others of streams not written here.
+      projection.filter = { streamPrefixes: [index === 0 ? 'ledger' : `elsewhere-${index}-`] };
+    }
     runners.push(
-      createProjectionRunner({
+      runnerPackage.createProjectionRunner({
         db,
         eventStore: readerStore,
         projection,
@@ -342,6 +392,7 @@ async function measureLagUnderLoad(writerStore: EventStore, url: string): Promis
         wakeUps,
         batchSize,
         durableCommits: !args['lag-async-commits'],
+        ...(group ? { group } : {}),
       }),
     );
   }
@@ -382,12 +433,22 @@ async function measureLagUnderLoad(writerStore: EventStore, url: string): Promis
       await sleep(50);
     }
   })();
+  if (args['lag-statements']) await sql`SELECT pg_stat_statements_reset()`.execute(db);
+  const groupBefore = group ? { ...group.stats } : undefined;
+  const backendsBefore = backendTicks(dataDir);
   const cpuBefore = process.cpuUsage();
   const started = performance.now();
   await sleep(lagSeconds * 1_000);
   measuring = false;
   const seconds = (performance.now() - started) / 1000;
   const cpu = process.cpuUsage(cpuBefore);
+  const backendsAfter = backendTicks(dataDir);
+  const appendsMeasured = (appended - appendedBefore) / perAppend;
+  const groupAfter = group ? { ...group.stats } : undefined;
+  const byClient = await postgresCpuByClient(db, backendsBefore, backendsAfter);
+  const statementLines = args['lag-statements']
+    ? await statementsPerAppend(db, appendsMeasured)
+    : [];
   await sampler;
   writing = false;
   await writer;
@@ -395,6 +456,7 @@ async function measureLagUnderLoad(writerStore: EventStore, url: string): Promis
   await Promise.all(running);
   await locks.close();
   await readerStore.close();
+  await writerStore.close();
   await db.destroy();
   batchLags.sort((a, b) => a - b);
   samples.sort((a, b) => a - b);
@@ -404,7 +466,7 @@ async function measureLagUnderLoad(writerStore: EventStore, url: string): Promis
     sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? 0;
   const written = appended - appendedBefore;
   console.log(
-    `\nlag under load: ${count} projections (half filtered, ${args['lag-async-commits'] ? 'asynchronous' : 'durable'} batch commits, reader pool ${args['lag-reader-pool']}), writer ${Math.round(written / seconds)} events/s in appends of ${perAppend} every ${intervalMs} ms, ${seconds.toFixed(1)} s`,
+    `\nlag under load: ${count} projections (${mix === 'half' ? 'half filtered' : 'one applies every event, the others skip all'}, ${args['lag-async-commits'] ? 'asynchronous' : 'durable'} batch commits, reader pool ${args['lag-reader-pool']}), writer ${Math.round(written / seconds)} events/s in appends of ${perAppend} every ${intervalMs} ms, ${seconds.toFixed(1)} s`,
   );
   console.log('| measure | p50 ms | p99 ms | max ms | samples |\n|---|---|---|---|---|');
   console.log(
@@ -424,6 +486,73 @@ async function measureLagUnderLoad(writerStore: EventStore, url: string): Promis
     `Node CPU (writer + runners, one process): ${nodeCores.toFixed(2)} cores; load average ${loadavg()
       .map((value) => value.toFixed(2))
       .join(' / ')}`,
+  );
+  const perAppendUs = (ticks: number) =>
+    ((ticks * 10_000) / Math.max(1, appendsMeasured)).toFixed(0);
+  console.log(
+    `per append (${appendsMeasured} appends of ${perAppend} events, mix ${mix}, runner ${runnerModule ?? 'current'}): Node ${((cpu.user + cpu.system) / Math.max(1, appendsMeasured)).toFixed(0)} µs CPU; Postgres CPU µs by client: ${[
+      ...byClient,
+    ]
+      .sort((a, b) => b[1] - a[1])
+      .map(([label, ticks]) => `${label} ${perAppendUs(ticks)}`)
+      .join(', ')}`,
+  );
+  if (groupBefore && groupAfter) {
+    const per = (key: keyof typeof groupAfter) =>
+      ((groupAfter[key] - groupBefore[key]) / Math.max(1, appendsMeasured)).toFixed(2);
+    console.log(
+      `runner group per append: ${per('headRequests')} head requests served by ${per('headReads')} reads; ${per('advances')} checkpoint moves past filtered-out events in ${per('advanceStatements')} statements`,
+    );
+  }
+  for (const line of statementLines) console.log(line);
+}
+
+/** CPU ticks (1/100 s) of each Postgres backend (children of the postmaster), by pid. */
+function backendTicks(dataDir: string): Map<number, number> {
+  const postmaster = Number(readFileSync(join(dataDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
+  const ticks = new Map<number, number>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      if (Number(fields[1]) !== postmaster) continue;
+      ticks.set(Number(entry), Number(fields[11]) + Number(fields[12]));
+    } catch {
+      // The process ended while we looked.
+    }
+  }
+  return ticks;
+}
+
+/** Backend CPU ticks of the run, by the client's application_name (background processes by type). */
+async function postgresCpuByClient(
+  db: Db,
+  before: Map<number, number>,
+  after: Map<number, number>,
+): Promise<Map<string, number>> {
+  const { rows } = await sql<{ pid: number; label: string }>`SELECT pid,
+      coalesce(nullif(application_name, ''), backend_type) AS label FROM pg_stat_activity`.execute(
+    db,
+  );
+  const labels = new Map(rows.map((row) => [row.pid, row.label]));
+  const byLabel = new Map<string, number>();
+  for (const [pid, ticks] of after) {
+    const label = labels.get(pid) ?? 'ended';
+    byLabel.set(label, (byLabel.get(label) ?? 0) + ticks - (before.get(pid) ?? 0));
+  }
+  return byLabel;
+}
+
+/** The run's statements by total time: calls and µs (execution, wall) per append. */
+async function statementsPerAppend(db: Db, appends: number): Promise<string[]> {
+  const { rows } = await sql<{ query: string; calls: string; total_ms: number }>`
+    SELECT regexp_replace(left(query, 100), '[[:space:]]+', ' ', 'g') AS query, calls::text,
+      total_exec_time AS total_ms FROM pg_stat_statements
+     ORDER BY total_exec_time DESC LIMIT 14`.execute(db);
+  return rows.map(
+    (row) =>
+      `  ${((row.total_ms * 1_000) / Math.max(1, appends)).toFixed(0).padStart(6)} µs/append ${(Number(row.calls) / Math.max(1, appends)).toFixed(2).padStart(6)} calls/append  ${row.query}`,
   );
 }
 
