@@ -6,6 +6,10 @@
 // in-process requests (app.fetch, no sockets) and over HTTP (Debian's `wrk`).
 // Usage: node scripts/bench-write-api-path.ts [--requests 20000] [--concurrency 64] [--seconds 5]
 //   [--profile <dir>] (a CPU profile of the measured in-process phase and of the HTTP phase)
+//   [--heap-profile <dir>] (a sampling heap profile of the HTTP phase: where the bytes are allocated)
+// Besides CPU per request it prints the garbage collections per request (count and ms, minor and
+// major): allocation depends on the code, not on the neighbours, so it is the steadier figure on a
+// shared box.
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -13,6 +17,7 @@ import { Session } from 'node:inspector/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import v8 from 'node:v8';
 import { generateKeyMaterial } from '@ledger/auth';
 import { createDb, migrateToLatest, withDatabase } from '@ledger/db';
 import { createPostgresEventStore } from '@ledger/event-store/postgres';
@@ -30,6 +35,7 @@ const { values: args } = parseArgs({
     concurrency: { type: 'string', default: '64' },
     seconds: { type: 'string', default: '5' },
     profile: { type: 'string' },
+    'heap-profile': { type: 'string' },
   },
 });
 const root = join(import.meta.dirname, '..');
@@ -48,6 +54,70 @@ async function profiled<T>(name: string, work: () => Promise<T>): Promise<T> {
     writeFileSync(join(args.profile, `${name}.cpuprofile`), JSON.stringify(profile));
     session.disconnect();
   }
+}
+
+/** Runs `work` under V8's sampling heap profiler when --heap-profile is given. */
+async function heapProfiled<T>(name: string, work: () => Promise<T>): Promise<T> {
+  const dir = args['heap-profile'];
+  if (dir === undefined) return work();
+  const session = new Session();
+  session.connect();
+  await session.post('HeapProfiler.enable');
+  await session.post('HeapProfiler.startSampling', {
+    samplingInterval: 4_096,
+    includeObjectsCollectedByMajorGC: true,
+    includeObjectsCollectedByMinorGC: true,
+  });
+  try {
+    return await work();
+  } finally {
+    const { profile } = await session.post('HeapProfiler.stopSampling');
+    writeFileSync(join(dir, `${name}.heapprofile`), JSON.stringify(profile));
+    session.disconnect();
+  }
+}
+
+type Collections = {
+  minor: number;
+  minorMs: number;
+  major: number;
+  majorMs: number;
+  /** Bytes allocated on the JS heap while `work` ran (used heap growth between collections). */
+  allocated: number;
+};
+
+/** Garbage collections while `work` runs (V8's GCProfiler): count, pause ms, bytes allocated. */
+async function collections<T>(work: () => Promise<T>): Promise<{ result: T } & Collections> {
+  const totals: Collections = { minor: 0, minorMs: 0, major: 0, majorMs: 0, allocated: 0 };
+  const profiler = new v8.GCProfiler();
+  const startUsed = v8.getHeapStatistics().used_heap_size;
+  profiler.start();
+  const result = await work();
+  const endUsed = v8.getHeapStatistics().used_heap_size;
+  const statistics = profiler.stop()?.statistics ?? [];
+  let previousAfter = startUsed;
+  for (const gc of statistics) {
+    totals.allocated += gc.beforeGC.heapStatistics.usedHeapSize - previousAfter;
+    previousAfter = gc.afterGC.heapStatistics.usedHeapSize;
+    if (gc.gcType === 'Scavenge' || gc.gcType === 'MinorMarkSweep') {
+      totals.minor += 1;
+      totals.minorMs += gc.cost / 1_000;
+    } else {
+      totals.major += 1;
+      totals.majorMs += gc.cost / 1_000;
+    }
+  }
+  totals.allocated += endUsed - previousAfter;
+  return { result, ...totals };
+}
+
+function gcText(gc: Collections, requests: number): string {
+  const per1000 = (value: number) => ((value * 1_000) / requests).toFixed(1);
+  return (
+    `${(gc.allocated / requests / 1_024).toFixed(1)} KiB allocated per request; GC per 1,000 ` +
+    `requests: ${per1000(gc.minor)} minor (${per1000(gc.minorMs)} ms), ${per1000(gc.major)} major ` +
+    `(${per1000(gc.majorMs)} ms)`
+  );
 }
 
 async function main(): Promise<void> {
@@ -139,20 +209,23 @@ async function main(): Promise<void> {
       const statuses: Record<number, number> = {};
       const cpu = process.cpuUsage();
       const began = performance.now();
-      await Promise.all(
-        Array.from({ length: concurrency }, async () => {
-          while (next < total) {
-            const response = await request(next++);
-            statuses[response.status] = (statuses[response.status] ?? 0) + 1;
-            await response.arrayBuffer();
-          }
-        }),
+      const gc = await collections(() =>
+        Promise.all(
+          Array.from({ length: concurrency }, async () => {
+            while (next < total) {
+              const response = await request(next++);
+              statuses[response.status] = (statuses[response.status] ?? 0) + 1;
+              await response.arrayBuffer();
+            }
+          }),
+        ),
       );
       const used = process.cpuUsage(cpu);
       const seconds = (performance.now() - began) / 1_000;
       console.log(
         `${label}: ${total} requests, ${((used.user + used.system) / total).toFixed(1)} µs CPU/request, ` +
-          `${Math.round(total / seconds)} requests/s, statuses ${JSON.stringify(statuses)}`,
+          `${Math.round(total / seconds)} requests/s, statuses ${JSON.stringify(statuses)}; ` +
+          gcText(gc, total),
       );
     };
     await inProcess('in process, warm-up', 2_000);
@@ -175,31 +248,37 @@ end`,
     );
     const before = submitted;
     const cpu = process.cpuUsage();
-    const output = await profiled(
-      'http',
-      () =>
-        new Promise<string>((resolve) => {
-          const wrk = spawn('wrk', [
-            '-t1',
-            `-c${args.concurrency}`,
-            `-d${args.seconds}s`,
-            '-s',
-            script,
-            `http://127.0.0.1:${running.port}`,
-          ]);
-          let text = '';
-          wrk.stdout.on('data', (chunk: Buffer) => {
-            text += chunk.toString();
-          });
-          wrk.on('exit', () => resolve(text));
-        }),
+    const measured = await collections(() =>
+      heapProfiled('http', () =>
+        profiled(
+          'http',
+          () =>
+            new Promise<string>((resolve) => {
+              const wrk = spawn('wrk', [
+                '-t1',
+                `-c${args.concurrency}`,
+                `-d${args.seconds}s`,
+                '-s',
+                script,
+                `http://127.0.0.1:${running.port}`,
+              ]);
+              let text = '';
+              wrk.stdout.on('data', (chunk: Buffer) => {
+                text += chunk.toString();
+              });
+              wrk.on('exit', () => resolve(text));
+            }),
+        ),
+      ),
     );
+    const output = measured.result;
     const used = process.cpuUsage(cpu);
     const served = submitted - before;
     const line = output.split('\n').find((text) => text.startsWith('Requests/sec')) ?? '';
     console.log(
       `over HTTP (wrk, ${args.concurrency} connections): ${served} transfers, ` +
-        `${((used.user + used.system) / served).toFixed(1)} µs CPU/request (system ${((used.system / (used.user + used.system)) * 100).toFixed(0)} %), ${line.trim()}`,
+        `${((used.user + used.system) / served).toFixed(1)} µs CPU/request (system ${((used.system / (used.user + used.system)) * 100).toFixed(0)} %), ${line.trim()}; ` +
+        gcText(measured, served),
     );
     await running.close();
     await eventStore.close();

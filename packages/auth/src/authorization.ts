@@ -62,24 +62,29 @@ export function authorization(options: AuthorizationOptions): MiddlewareHandler 
     byPath.set(path, entry);
     return entry;
   };
-  return async (c, next) => {
+  return (c, next) => {
     // Every handler route the request matched (normally one): each must be allowed, so an
-    // overlapping pattern can never open a stricter route.
-    const handlerPaths = [
-      ...new Set(
-        matchedRoutes(c)
-          .filter((candidate) => candidate.method !== 'ALL')
-          .map((candidate) => candidate.path),
-      ),
-    ];
-    if (handlerPaths.length === 0) return next();
-    const routes = handlerPaths.map((path) => entryOf(c.req.method, path));
-    if (routes.some((route) => route === undefined)) {
-      const route = handlerPaths.join(', ');
-      options.onRefused?.({ route, reason: 'not_in_route_table', memberSeq: undefined });
-      return problemResponse(c, { status: 403, code: 'forbidden', title: 'Route not permitted' });
+    // overlapping pattern can never open a stricter route. Middleware (method ALL) is not a route.
+    let handlerPaths: string[] | undefined;
+    for (const candidate of matchedRoutes(c)) {
+      if (candidate.method === 'ALL') continue;
+      if (handlerPaths === undefined) handlerPaths = [candidate.path];
+      else if (!handlerPaths.includes(candidate.path)) handlerPaths.push(candidate.path);
     }
-    return authorizeRoutes(c, next, routes as RouteEntry[], resolved);
+    if (handlerPaths === undefined) return next();
+    const routes: RouteEntry[] = [];
+    for (const path of handlerPaths) {
+      const entry = entryOf(c.req.method, path);
+      if (entry === undefined) {
+        const route = handlerPaths.join(', ');
+        options.onRefused?.({ route, reason: 'not_in_route_table', memberSeq: undefined });
+        return Promise.resolve(
+          problemResponse(c, { status: 403, code: 'forbidden', title: 'Route not permitted' }),
+        );
+      }
+      routes.push(entry);
+    }
+    return authorizeRoutes(c, next, routes, resolved);
   };
 }
 
@@ -92,12 +97,11 @@ async function authorizeRoutes(
   routes: RouteEntry[],
   options: AuthorizationOptions,
 ): Promise<Response | undefined> {
-  const proceed = async () => {
+  const strictest = routes.find((route) => route.access !== 'public') ?? routes[0];
+  if (strictest === undefined) {
     await next();
     return undefined;
-  };
-  const strictest = routes.find((route) => route.access !== 'public') ?? routes[0];
-  if (strictest === undefined) return proceed();
+  }
   const principal = await authenticate(c, strictest, routes.some(isAdministration), options);
   if (principal === 'invalid') return unauthorized(c);
   const policy = routes.some(isAdministration)
@@ -121,7 +125,8 @@ async function authorizeRoutes(
   }
   c.set('principal', principal);
   c.set('route', strictest);
-  return proceed();
+  await next();
+  return undefined;
 }
 
 /**

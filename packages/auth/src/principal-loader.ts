@@ -3,6 +3,9 @@ import { type IdentityDb, readLiveSession } from '@ledger/identity-store';
 import type { AccessClaims } from './access-tokens.ts';
 import type { SessionChecker } from './session-checks.ts';
 
+/** A member's principal has no permissions: one shared, read-only empty set for all of them. */
+const noPermissions: ReadonlySet<string> = new Set<string>();
+
 /**
  * Builds the principal of a verified token. The session is checked on every request (revocation:
  * logout, password or OTP change, deny, withdrawal end the session at once, whatever the token's
@@ -28,7 +31,7 @@ export async function loadPrincipal(
     memberSeq: claims.memberSeq,
     sessionId: claims.sessionId,
     isAdmin: false,
-    permissions: new Set(),
+    permissions: noPermissions,
     usedOtp: session.usedOtp,
   };
   if (!options.withAdministration) return principal;

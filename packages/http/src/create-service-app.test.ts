@@ -2,7 +2,8 @@
 // with a stable code for every failure (unknown route, wrong method, oversize body, bad input,
 // handler failure), without revealing internals; over real HTTP, a body is limited whether it
 // declares its length or streams in chunks, and every answer (a handler's, a 404, a 500) carries the
-// request id and the secure headers.
+// request id and the secure headers; routing answers every path with its own parameters, however
+// many paths the router remembers.
 import http from 'node:http';
 import { ProblemSchema } from '@ledger/contracts';
 import type { Logger } from '@ledger/runtime';
@@ -220,6 +221,37 @@ describe('headers over HTTP', () => {
       expect(generated.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
     } finally {
       await running.close();
+    }
+  });
+});
+
+describe('routing', () => {
+  test('remembered route matches answer every path with its own parameters, also past the bound', async () => {
+    const app = createServiceApp({
+      service: 'test',
+      logger: recordingLogger().logger,
+      bodySizeMax: 64,
+    });
+    app.get('/item/:id', (c) => c.json({ id: c.req.param('id') }));
+    app.get('/item/:id/owner', (c) => c.json({ owner: c.req.param('id') }));
+    app.post('/item', (c) => c.json({ created: true }, 201));
+    for (let round = 0; round < 3; round += 1) {
+      // 1,500 distinct paths: more than the 1,024 results the router keeps.
+      for (const id of [
+        '1',
+        '2',
+        '1',
+        ...Array.from({ length: 1_500 }, (_, index) => `n${index}`),
+      ]) {
+        const response = await app.request(`/item/${id}`);
+        expect(await response.json()).toEqual({ id });
+      }
+      expect(await (await app.request('/item/7/owner')).json()).toEqual({ owner: '7' });
+      expect((await app.request('/item', { method: 'POST' })).status).toBe(201);
+      const wrongMethod = await app.request('/item', { method: 'DELETE' });
+      expect(wrongMethod.status).toBe(405);
+      expect(wrongMethod.headers.get('allow')).toBe('POST');
+      expect((await app.request('/nothing/here')).status).toBe(404);
     }
   });
 });

@@ -1,9 +1,12 @@
 import type { Logger } from '@ledger/runtime';
-import { Hono, type MiddlewareHandler } from 'hono';
+import { type Context, Hono, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
-import { methodNotAllowed } from 'hono/method-not-allowed';
 import type { RequestIdVariables } from 'hono/request-id';
+import type { Result, Router } from 'hono/router';
+import { RegExpRouter } from 'hono/router/reg-exp-router';
+import { SmartRouter } from 'hono/router/smart-router';
+import { TrieRouter } from 'hono/router/trie-router';
 import { secureHeaders } from 'hono/secure-headers';
 import { ProblemError, problemResponse } from './problem-details.ts';
 
@@ -45,39 +48,25 @@ function requestIdOf(fromClient: string | undefined): string {
 type NodeResponse = { setHeader(name: string, value: string): unknown; headersSent: boolean };
 
 /**
- * The request id (kept from the client when well formed, else a new UUID) and the secure headers
- * on every response. Served by `@hono/node-server`, they are set on Node's response object before
- * the handler runs, so they reach the socket with whatever the handler answers (a 404, a thrown
- * error, a replayed answer built as a raw Response) without touching the web `Headers` of the
- * answer: Hono's `requestId` and `secureHeaders` wrote 13 headers into undici's `Headers` per
- * request (about 15 µs of the kit's 66 µs per request, measured). Elsewhere (`app.request` in tests, other
- * runtimes) Hono's own middleware does it.
+ * One middleware (one step of Hono's chain for every request) for what every request gets:
+ *
+ * - The request id (kept from the client when well formed, else a new UUID) and the secure headers
+ *   on every response. Served by `@hono/node-server`, they are set on Node's response object before
+ *   the handler runs, so they reach the socket with whatever the handler answers (a 404, a thrown
+ *   error, a replayed answer built as a raw Response) without touching the web `Headers` of the
+ *   answer: Hono's `requestId` and `secureHeaders` wrote 13 headers into undici's `Headers` per
+ *   request (about 15 µs of the kit's 66 µs per request, measured). Elsewhere (`app.request` in
+ *   tests, other runtimes) Hono's own `secureHeaders` does it.
+ * - The body limit: a body larger than `maxSize` is refused with 413 before any handler reads it.
+ *   A body with a Content-Length (and no Transfer-Encoding) is judged by that header alone: Node's
+ *   HTTP parser never delivers more bytes than it declares, so nothing needs reading here, and the
+ *   request stays the server's lightweight one (Hono's `bodyLimit` asks for `c.req.raw.body`,
+ *   which builds a full web `Request` with a stream for every POST: a fifth of the write API's CPU
+ *   per transfer). A body without a length (chunked) is counted as it streams, by Hono's
+ *   `bodyLimit`.
  */
-function serviceHeaders(): MiddlewareHandler {
+function serviceBasics(maxSize: number): MiddlewareHandler {
   const onResponse = secureHeaders();
-  return (c, next) => {
-    const id = requestIdOf(c.req.header('x-request-id'));
-    c.set('requestId', id);
-    const outgoing = (c.env as { outgoing?: Partial<NodeResponse> } | undefined)?.outgoing;
-    if (typeof outgoing?.setHeader === 'function' && outgoing.headersSent === false) {
-      outgoing.setHeader('X-Request-Id', id);
-      for (const [name, value] of secureHeaderList) outgoing.setHeader(name, value);
-      return next();
-    }
-    c.header('X-Request-Id', id);
-    return onResponse(c, next);
-  };
-}
-
-/**
- * Refuses a body larger than `maxSize` with 413 before any handler reads it. A body with a
- * Content-Length (and no Transfer-Encoding) is judged by that header alone: Node's HTTP parser
- * never delivers more bytes than it declares, so nothing needs reading here, and the request stays
- * the server's lightweight one (Hono's `bodyLimit` asks for `c.req.raw.body`, which builds a full
- * web `Request` with a stream for every POST: a fifth of the write API's CPU per transfer). A
- * body without a length (chunked) is counted as it streams, by Hono's `bodyLimit`.
- */
-function bodySizeLimit(maxSize: number): MiddlewareHandler {
   const streamed = bodyLimit({
     maxSize,
     onError: (c) =>
@@ -88,7 +77,7 @@ function bodySizeLimit(maxSize: number): MiddlewareHandler {
         detail: `The body exceeds ${maxSize} bytes.`,
       }),
   });
-  return (c, next) => {
+  const limited = (c: Context, next: () => Promise<void>) => {
     const method = c.req.method;
     if (method === 'GET' || method === 'HEAD') return next();
     const length = c.req.header('content-length');
@@ -96,6 +85,102 @@ function bodySizeLimit(maxSize: number): MiddlewareHandler {
       if (/^[0-9]{1,15}$/.test(length) && Number(length) <= maxSize) return next();
     }
     return streamed(c, next);
+  };
+  return (c, next) => {
+    const id = requestIdOf(c.req.header('x-request-id'));
+    c.set('requestId', id);
+    const outgoing = (c.env as { outgoing?: Partial<NodeResponse> } | undefined)?.outgoing;
+    if (typeof outgoing?.setHeader === 'function' && outgoing.headersSent === false) {
+      outgoing.setHeader('X-Request-Id', id);
+      for (const [name, value] of secureHeaderList) outgoing.setHeader(name, value);
+      return limited(c, next);
+    }
+    c.header('X-Request-Id', id);
+    return onResponse(c, async () => {
+      // One step of the chain for both: an answer of the body limit becomes the response here.
+      const refused: unknown = await limited(c, next);
+      if (refused instanceof Response) c.res = refused;
+    });
+  };
+}
+
+/**
+ * Hono's router (RegExpRouter where it can, else TrieRouter: the write API's routes need the trie)
+ * with the results of the last `cacheSizeMax` (method, path) pairs kept: a request for a path seen
+ * before gets the same result without a search (the trie's search built ~3 KiB of arrays per
+ * request and sorted them). A result depends only on the method, the path and the routes, which
+ * are all added before the first request; adding one clears the cache anyway. Oldest dropped
+ * first, so paths with ids in them (or made up by a client) cannot grow it without bound.
+ */
+export class CachingRouter<T> implements Router<T> {
+  readonly name: string;
+  readonly #inner: Router<T>;
+  readonly #cacheSizeMax: number;
+  #results = new Map<string, Map<string, Result<T>>>();
+  #size = 0;
+
+  constructor(inner: Router<T>, options: { cacheSizeMax?: number } = {}) {
+    this.#inner = inner;
+    this.#cacheSizeMax = options.cacheSizeMax ?? 1_024;
+    this.name = `CachingRouter(${inner.name})`;
+  }
+
+  add(method: string, path: string, handler: T): void {
+    this.#inner.add(method, path, handler);
+    this.#results = new Map();
+    this.#size = 0;
+  }
+
+  match(method: string, path: string): Result<T> {
+    let byPath = this.#results.get(method);
+    const cached = byPath?.get(path);
+    if (cached !== undefined) return cached;
+    const result = this.#inner.match(method, path);
+    if (this.#size >= this.#cacheSizeMax) {
+      // Start over rather than track an order across methods: a full cache is the rare case.
+      this.#results = new Map();
+      this.#size = 0;
+      byPath = undefined;
+    }
+    if (byPath === undefined) {
+      byPath = new Map();
+      this.#results.set(method, byPath);
+    }
+    byPath.set(path, result);
+    this.#size += 1;
+    return result;
+  }
+}
+
+/** A 405 with Allow when the path has routes for other methods (a 404 otherwise). */
+function methodNotAllowedOr404(app: Hono<ServiceEnv>) {
+  let methodsByPath: TrieRouter<string[]> | undefined;
+  return (c: Context) => {
+    if (methodsByPath === undefined) {
+      const byPath = new Map<string, Set<string>>();
+      for (const route of app.routes) {
+        if (route.method === 'ALL' || route.method === 'HEAD') continue;
+        const methods = byPath.get(route.path) ?? new Set<string>();
+        methods.add(route.method);
+        if (route.method === 'GET') methods.add('HEAD');
+        byPath.set(route.path, methods);
+      }
+      methodsByPath = new TrieRouter();
+      for (const [path, methods] of byPath) methodsByPath.add('ALL', path, [...methods]);
+    }
+    const allowed = new Set<string>();
+    for (const [methods] of methodsByPath.match('ALL', c.req.path)[0]) {
+      for (const method of methods) allowed.add(method);
+    }
+    if (allowed.size === 0 || allowed.has(c.req.method)) {
+      return problemResponse(c, { status: 404, code: 'not_found', title: 'Not found' });
+    }
+    return problemResponse(c, {
+      status: 405,
+      code: 'method_not_allowed',
+      title: 'Method not allowed',
+      headers: { allow: [...allowed].join(', ') },
+    });
   };
 }
 
@@ -105,22 +190,13 @@ function bodySizeLimit(maxSize: number): MiddlewareHandler {
  * unknown routes and unexpected errors (a 500 that reveals no internals).
  */
 export function createServiceApp(options: ServiceAppOptions): Hono<ServiceEnv> {
-  const app = new Hono<ServiceEnv>();
-  app.use(serviceHeaders());
-  app.use(bodySizeLimit(options.bodySizeMax));
-  app.use(
-    methodNotAllowed({
-      app,
-      onMethodNotAllowed: (c, allowed) =>
-        problemResponse(c, {
-          status: 405,
-          code: 'method_not_allowed',
-          title: 'Method not allowed',
-          headers: { allow: allowed.join(', ') },
-        }),
-    }),
-  );
-  app.notFound((c) => problemResponse(c, { status: 404, code: 'not_found', title: 'Not found' }));
+  const app = new Hono<ServiceEnv>({
+    router: new CachingRouter(new SmartRouter({ routers: [new RegExpRouter(), new TrieRouter()] })),
+  });
+  app.use(serviceBasics(options.bodySizeMax));
+  // A request no handler answered: 405 when the path has other methods (Hono's methodNotAllowed
+  // middleware did this after every request; here it costs only the unmatched ones).
+  app.notFound(methodNotAllowedOr404(app));
   app.onError((error, c) => {
     if (error instanceof ProblemError) return problemResponse(c, error.problem);
     if (error instanceof HTTPException && error.status < 500) {

@@ -1,18 +1,29 @@
-import { zValidator } from '@hono/zod-validator';
 import type { ValidationTargets } from 'hono';
-import type { z } from 'zod';
+import { validator } from 'hono/validator';
+import { z } from 'zod';
 import { problemResponse } from './problem-details.ts';
 
 /**
  * zod validation for a request part; a failure is a 400 `validation_failed` problem listing each
  * issue by path. Schemas are strict objects, so unknown fields (balance, is_admin, ...) are refused.
+ * Hono's `validator` reads the part (a JSON body only with a JSON content type; malformed JSON is
+ * a 400); the schema is applied synchronously (`safeParse`: `@hono/zod-validator` always ran
+ * `safeParseAsync` and copied the result, a few KiB per request), asynchronously only for a
+ * schema with async refinements.
  */
 export function validate<Target extends keyof ValidationTargets, Schema extends z.ZodType>(
   target: Target,
   schema: Schema,
 ) {
-  const middleware = zValidator(target, schema, (result, c) => {
-    if (result.success) return undefined;
+  const middleware = validator(target, async (value, c) => {
+    let result: z.ZodSafeParseResult<z.output<Schema>>;
+    try {
+      result = schema.safeParse(value);
+    } catch (error) {
+      if (!(error instanceof z.core.$ZodAsyncError)) throw error;
+      result = await schema.safeParseAsync(value);
+    }
+    if (result.success) return result.data;
     return problemResponse(c, {
       status: 400,
       code: 'validation_failed',

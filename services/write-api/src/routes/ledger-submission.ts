@@ -1,4 +1,4 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { hash, randomUUID } from 'node:crypto';
 import { optionalPrincipalOf } from '@ledger/auth';
 import type { GlobalPosition } from '@ledger/event-store';
 import { ProblemError, type ProblemInit } from '@ledger/http';
@@ -22,7 +22,7 @@ import type { LedgerWriteContext } from './ledger-write-context.ts';
 
 /** SHA-256, base64url: the writer's own body-hash form (docs/adr/0010 §3). */
 function hashBodyText(text: string): string {
-  return createHash('sha256').update(text).digest('base64url');
+  return hash('sha256', text, 'base64url');
 }
 
 const idempotencyKeyPattern = /^[\x21-\x7e]{1,128}$/;
