@@ -14,6 +14,7 @@ import * as kycPersonalData0013 from './0013-kyc-personal-data.ts';
 import * as writeIdempotency0019 from './0019-write-idempotency.ts';
 import * as oauth2ClientSecrets0020 from './0020-oauth2-client-secrets.ts';
 import * as requestExtraFormPersonalData0021 from './0021-request-extra-form-personal-data.ts';
+import * as eventStoreAppendStatement0022 from './0022-event-store-append-statement.ts';
 
 /**
  * Every migration, by name, in order. A static list rather than a folder scan: each migration is
@@ -36,4 +37,5 @@ export const migrations: Record<string, Migration> = {
   '0019-write-idempotency': writeIdempotency0019,
   '0020-oauth2-client-secrets': oauth2ClientSecrets0020,
   '0021-request-extra-form-personal-data': requestExtraFormPersonalData0021,
+  '0022-event-store-append-statement': eventStoreAppendStatement0022,
 };

@@ -21,7 +21,7 @@ type BatchRow = {
 const batchStatement = `
   SELECT status, next_revision::text AS next_revision, last_txid::text AS last_txid,
          last_seq::text AS last_seq, actual
-    FROM es_append_batch($1::text[], $2::text[], $3::text[], $4::bigint[], $5::int[],
+    FROM es_append_batch_v2($1::text[], $2::text[], $3::text[], $4::bigint[], $5::int[],
                          $6::uuid[], $7::jsonb, $8::jsonb, $9::jsonb, $10::bytea)`;
 
 /**
@@ -39,7 +39,7 @@ export async function appendBatch(
   order.sort((a, b) => compareStreams(appends[a] as PreparedAppend, appends[b] as PreparedAppend));
   const sorted = order.map((index) => appends[index] as PreparedAppend);
   const { rows } = await pool.query<BatchRow>({
-    name: 'es_append_batch',
+    name: 'es_append_batch_v2',
     text: batchStatement,
     values: batchParameters(sorted),
   });

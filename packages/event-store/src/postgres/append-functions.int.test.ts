@@ -64,6 +64,9 @@ describe('es_append', () => {
   });
 });
 
+// The adapter calls es_append_batch_v2 (migration 0022); es_append_batch (0001) stays for older code.
+const batchFunctions = ['es_append_batch', 'es_append_batch_v2'];
+
 describe('es_append_batch', () => {
   test('conflicts fail only their own append; the rest commit together', async () => {
     const existing = uniqueStream();
@@ -161,48 +164,164 @@ describe('es_append_batch', () => {
     expect(await verifyChain(pool, { stream })).toMatchObject({ ok: true, events: 2 });
   });
 
-  test('a batch naming one stream twice fails as a whole and commits nothing', async () => {
-    const stream = uniqueStream();
-    const statement = client.query(
-      `SELECT * FROM es_append_batch($1::text[], $2::text[], $3::text[], $4::bigint[], $5::int[],
+  test.each(batchFunctions)(
+    '%s: a batch naming one stream twice fails as a whole and commits nothing',
+    async (fn) => {
+      const stream = uniqueStream();
+      const statement = client.query(
+        `SELECT * FROM ${fn}($1::text[], $2::text[], $3::text[], $4::bigint[], $5::int[],
                                      $6::uuid[], $7::jsonb, $8::jsonb, $9::jsonb, $10::bytea)`,
-      [
-        [stream, stream],
-        ['test', 'test'],
-        ['any', 'any'],
-        [null, null],
-        [1, 1],
-        [randomUUID(), randomUUID()],
-        '["T", "T"]',
-        '[{}, {}]',
-        '[{}, {}]',
-        Buffer.alloc(64),
-      ],
-    );
-    expect(await sqlState(statement)).toBe('23505');
-    const { rowCount } = await client.query('SELECT 1 FROM es_streams WHERE stream_id = $1', [
-      stream,
+        [
+          [stream, stream],
+          ['test', 'test'],
+          ['any', 'any'],
+          [null, null],
+          [1, 1],
+          [randomUUID(), randomUUID()],
+          '["T", "T"]',
+          '[{}, {}]',
+          '[{}, {}]',
+          Buffer.alloc(64),
+        ],
+      );
+      expect(await sqlState(statement)).toBe('23505');
+      const { rowCount } = await client.query('SELECT 1 FROM es_streams WHERE stream_id = $1', [
+        stream,
+      ]);
+      expect(rowCount).toBe(0);
+    },
+  );
+
+  test.each(batchFunctions)(
+    '%s: counts that do not match the events are refused as malformed',
+    async (fn) => {
+      const statement = client.query(
+        `SELECT * FROM ${fn}($1::text[], $2::text[], $3::text[], $4::bigint[], $5::int[],
+                                     $6::uuid[], $7::jsonb, $8::jsonb, $9::jsonb, $10::bytea)`,
+        [
+          [uniqueStream()],
+          ['test'],
+          ['any'],
+          [null],
+          [2],
+          [randomUUID()],
+          '["T"]',
+          '[{}]',
+          '[{}]',
+          Buffer.alloc(32),
+        ],
+      );
+      expect(await sqlState(statement)).toBe('22023');
+    },
+  );
+});
+
+describe('es_append_batch_v2 (0022): single appends and the paths the statement cannot settle', () => {
+  /** appendBatch on a dedicated connection, inside whatever transaction it has open. */
+  const onClient = (connection: pg.Client, appends: PreparedAppend[]) =>
+    appendBatch(connection as unknown as pg.Pool, appends);
+
+  test('a single append to an existing stream chains, sequences and moves the head like the general path', async () => {
+    const stream = uniqueStream();
+    await appendBatch(pool, [prepared(stream, 3, { kind: 'no_stream' })]);
+    const [exact] = await appendBatch(pool, [
+      prepared(stream, 50, { kind: 'exact', revision: 2n }),
     ]);
-    expect(rowCount).toBe(0);
+    expect(exact).toMatchObject({ ok: true, result: { nextExpectedRevision: 52n } });
+    const [any] = await appendBatch(pool, [prepared(stream, 2, { kind: 'any' })]);
+    const [exists] = await appendBatch(pool, [prepared(stream, 1, { kind: 'stream_exists' })]);
+    expect(
+      [any, exists].map((outcome) => outcome?.ok && outcome.result.nextExpectedRevision),
+    ).toEqual([54n, 55n]);
+    expect(await verifyChain(pool, { stream })).toEqual({ ok: true, streams: 1, events: 56 });
+    const { rows } = await client.query<{ revision: string }>(
+      `SELECT stream_revision::text AS revision FROM es_events WHERE stream_id = $1
+        ORDER BY transaction_id, global_seq`,
+      [stream],
+    );
+    expect(rows.map((row) => row.revision)).toEqual(Array.from({ length: 56 }, (_, i) => `${i}`));
+    const last = await client.query<{ tx: string; seq: string }>(
+      `SELECT transaction_id::text AS tx, global_seq::text AS seq FROM es_events
+        WHERE stream_id = $1 AND stream_revision = 55`,
+      [stream],
+    );
+    expect(exists?.ok && exists.result.position).toBe(
+      `${last.rows[0]?.tx.padStart(20, '0')}:${last.rows[0]?.seq.padStart(20, '0')}`,
+    );
   });
 
-  test('counts that do not match the events are refused as malformed', async () => {
-    const statement = client.query(
-      `SELECT * FROM es_append_batch($1::text[], $2::text[], $3::text[], $4::bigint[], $5::int[],
-                                     $6::uuid[], $7::jsonb, $8::jsonb, $9::jsonb, $10::bytea)`,
+  test('a retry that waited for the original to commit gets the original result, not a conflict', async () => {
+    const stream = uniqueStream();
+    await appendBatch(pool, [prepared(stream, 1, { kind: 'no_stream' })]);
+    const append = prepared(stream, 2, { kind: 'exact', revision: 0n });
+    const first = await connect(database().url);
+    const second = await connect(database().url);
+    try {
+      await first.query('BEGIN');
+      const [original] = await onClient(first, [append]);
+      const retried = onClient(second, [append]);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      await first.query('COMMIT');
+      const [retriedOutcome] = await retried;
+      expect(retriedOutcome).toEqual(original);
+      expect(await verifyChain(pool, { stream })).toMatchObject({ ok: true, events: 3 });
+    } finally {
+      await first.end();
+      await second.end();
+    }
+  });
+
+  test('a new stream created by another transaction meanwhile fails only its own append, which then lands after it', async () => {
+    const [contested, other] = [uniqueStream(), uniqueStream()].sort();
+    const first = await connect(database().url);
+    const second = await connect(database().url);
+    try {
+      await first.query('BEGIN');
+      await onClient(first, [prepared(contested as string, 2, { kind: 'no_stream' })]);
+      const batch = onClient(second, [
+        prepared(contested as string, 1, { kind: 'any' }),
+        prepared(other as string, 1, { kind: 'no_stream' }),
+      ]);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      await first.query('COMMIT');
+      const outcomes = await batch;
+      expect(outcomes.map((outcome) => outcome.ok && outcome.result.nextExpectedRevision)).toEqual([
+        2n,
+        0n,
+      ]);
+      expect(await verifyChain(pool, { stream: contested as string })).toMatchObject({
+        ok: true,
+        events: 3,
+      });
+    } finally {
+      await first.end();
+      await second.end();
+    }
+  });
+
+  test('wrong revisions, a missing stream and reused ids get the same answers as before', async () => {
+    const stream = uniqueStream();
+    const opened = prepared(stream, 2, { kind: 'no_stream' });
+    await appendBatch(pool, [opened]);
+    const cases: [PreparedAppend, object][] = [
+      [prepared(stream, 1, { kind: 'exact', revision: 5n }), { error: { actual: 1n } }],
+      [prepared(stream, 1, { kind: 'no_stream' }), { error: { actual: 1n } }],
+      [prepared(uniqueStream(), 1, { kind: 'stream_exists' }), { error: { actual: 'no_stream' } }],
       [
-        [uniqueStream()],
-        ['test'],
-        ['any'],
-        [null],
-        [2],
-        [randomUUID()],
-        '["T"]',
-        '[{}]',
-        '[{}]',
-        Buffer.alloc(32),
+        prepareAppend(
+          uniqueStream(),
+          makeEvents(1).map((event) => ({ ...event, id: opened.ids[0] as string })),
+          {
+            kind: 'any',
+          },
+        ),
+        { error: { name: 'DuplicateEventIdError' } },
       ],
-    );
-    expect(await sqlState(statement)).toBe('22023');
+      [opened, { ok: true, result: { nextExpectedRevision: 1n } }],
+    ];
+    for (const [append, expected] of cases) {
+      expect(await appendBatch(pool, [append])).toMatchObject([expected]);
+    }
+    expect(await verifyChain(pool, { stream })).toMatchObject({ ok: true, events: 2 });
   });
 });
