@@ -30,6 +30,8 @@ import {
   type LedgerWriter,
   loadLedger,
   OutcomeWindow,
+  startLedgerWriterService,
+  type WriterSettings,
   withoutLock,
 } from '@ledger/ledger-writer';
 import { startLocalPostgres } from '@ledger/local-postgres';
@@ -48,6 +50,13 @@ const { values: args } = parseArgs({
     'pg-socket': { type: 'string', default: 'tcp' },
     /** Also measure the CPU time of each stage of the Node side alone, per command. */
     stages: { type: 'boolean', default: false },
+    /**
+     * Run the writer as its service does (startLedgerWriterService: leader lock, expiry worker,
+     * and the command-outcome projection in the same process, as deployed), not the bare loop.
+     */
+    service: { type: 'boolean', default: false },
+    /** The writer's answersInMemoryMax setting (whole answers kept in the outcome window). */
+    'answers-in-memory': { type: 'string' },
   },
 });
 const seconds = Number(args.seconds);
@@ -95,12 +104,28 @@ async function main(): Promise<void> {
     await printMachine(url);
     const pool = createPool({ url, poolSizeMax: 8, applicationName: 'bench-ledger-writer' });
     const store = createPostgresEventStore({ pool });
-    const writer = await createLedgerWriter({
-      store,
-      pool,
-      leadership: withoutLock(),
-      logger: silentLogger,
-    });
+    const settings: Partial<WriterSettings> = {};
+    if (args['answers-in-memory'] !== undefined) {
+      settings.answersInMemoryMax = Number(args['answers-in-memory']);
+    }
+    const service = args.service
+      ? await startLedgerWriterService({ databaseUrl: url, logger: silentLogger, settings })
+      : undefined;
+    await service?.leading;
+    const writer =
+      service?.writer() ??
+      (await createLedgerWriter({
+        store,
+        pool,
+        leadership: withoutLock(),
+        logger: silentLogger,
+        settings,
+      }));
+    console.log(
+      service
+        ? 'the writer service (leader lock, expiry worker, command-outcome projection in process)'
+        : 'the bare writer loop (no command-outcome projection)',
+    );
     const accounts = Array.from({ length: accountCount }, (_, index) => `member-${index}`);
     await seed(writer, accounts);
     const figures: RunFigures[] = [];
@@ -108,7 +133,7 @@ async function main(): Promise<void> {
     const profiler = args.profile ? await startProfile() : undefined;
     for (let run = 0; run < runs; run += 1) {
       for (const clients of clientCounts) {
-        const result = await benchRun(writer, accounts, clients, dataDir, run);
+        const result = await benchRun(writer, pool, accounts, clients, dataDir, run);
         figures.push(result.figures);
         accepted += result.accepted;
         printRun(result.figures);
@@ -118,7 +143,7 @@ async function main(): Promise<void> {
     printSummary(figures);
     if (args.stages) measureStages(accounts);
     await verify(writer, store, pool, accepted);
-    await writer.stop();
+    await (service?.stop() ?? writer.stop());
     await store.close();
     await pool.end();
   } finally {
@@ -224,6 +249,7 @@ function randomTransfer(random: () => number, accounts: readonly string[]): Ledg
 
 async function benchRun(
   writer: LedgerWriter,
+  pool: pg.Pool,
   accounts: readonly string[],
   clients: number,
   dataDir: string,
@@ -235,6 +261,7 @@ async function benchRun(
   const before = writer.stats();
   const cpuBefore = process.cpuUsage();
   const postgresBefore = postgresCpuMs(dataDir);
+  const byPidBefore = postgresCpuByPid(dataDir);
   const started = performance.now();
   const deadline = started + seconds * 1_000;
   await Promise.all(
@@ -253,6 +280,7 @@ async function benchRun(
   const elapsedMs = performance.now() - started;
   const cpu = process.cpuUsage(cpuBefore);
   const postgresAfter = postgresCpuMs(dataDir);
+  const byPidAfter = postgresCpuByPid(dataDir);
   const after = writer.stats();
   const batches = after.batches - before.batches;
   const commands = after.commands - before.commands;
@@ -280,11 +308,55 @@ async function benchRun(
     commitToNextAppendMsPerBatch:
       (after.commitToNextAppendMs - before.commitToNextAppendMs) / Math.max(1, batches),
   };
+  console.log(
+    `  Postgres µs per command by client: ${await postgresByClient(pool, byPidBefore, byPidAfter, commands)}`,
+  );
   return { figures, accepted };
 }
 
 function quantile(sorted: readonly number[], q: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * q))] ?? 0;
+}
+
+/** CPU time (ms) of each Postgres process (the postmaster and its children), from /proc. */
+function postgresCpuByPid(dataDir: string): Map<number, number> {
+  const postmaster = Number(readFileSync(join(dataDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
+  const byPid = new Map<number, number>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      if (Number(entry) !== postmaster && Number(fields[1]) !== postmaster) continue;
+      byPid.set(Number(entry), (Number(fields[11]) + Number(fields[12])) * 10);
+    } catch {
+      // The process ended while we looked.
+    }
+  }
+  return byPid;
+}
+
+/** Postgres CPU per command by client (application_name of each backend) between two readings. */
+async function postgresByClient(
+  pool: pg.Pool,
+  before: Map<number, number>,
+  after: Map<number, number>,
+  commands: number,
+): Promise<string> {
+  const { rows } = await pool.query<{ pid: number; label: string }>(
+    `SELECT pid, coalesce(nullif(application_name, ''), backend_type) AS label FROM pg_stat_activity`,
+  );
+  const labels = new Map(rows.map((row) => [row.pid, row.label]));
+  const byLabel = new Map<string, number>();
+  for (const [pid, ms] of after) {
+    const label = labels.get(pid) ?? 'other';
+    byLabel.set(label, (byLabel.get(label) ?? 0) + ms - (before.get(pid) ?? 0));
+  }
+  return [...byLabel]
+    .filter(([, ms]) => ms > 0)
+    .sort((a, b) => b[1] - a[1])
+    .map(([label, ms]) => `${label} ${((ms * 1_000) / Math.max(1, commands)).toFixed(1)}`)
+    .join(', ');
 }
 
 /** CPU time of the postmaster and its children, from /proc (Linux), in ms. */
