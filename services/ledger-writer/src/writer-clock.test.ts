@@ -1,4 +1,4 @@
-// Proves that the writer's clock never goes back and writes Date#toISOString text, and that limit days are calendar days in the service time zone.
+// Proves that the writer's clock never goes back and writes Date#toISOString text, and that limit days are calendar days in the service time zone, changing exactly at local midnight (odd offsets and DST included).
 import { describe, expect, test } from 'vitest';
 import { createWriterClock } from './writer-clock.ts';
 
@@ -18,5 +18,23 @@ describe('the writer clock', () => {
     expect(clock.dayOf(Date.parse('2025-01-15T15:00:00.000Z'))).toBe('2025-01-16');
     const utc = createWriterClock({ timeZone: 'UTC' });
     expect(utc.dayOf(Date.parse('2025-01-15T15:00:00.000Z'))).toBe('2025-01-15');
+  });
+
+  test('the day changes exactly at local midnight, also in odd offsets and across DST', () => {
+    for (const timeZone of ['Asia/Kathmandu', 'Pacific/Chatham', 'America/New_York']) {
+      const clock = createWriterClock({ timeZone });
+      const fresh = new Intl.DateTimeFormat('en-CA', {
+        timeZone,
+        year: 'numeric',
+        month: '2-digit',
+        day: '2-digit',
+      });
+      // Every minute edge, and the millisecond before it, over two days around a DST change.
+      const start = Date.parse('2025-03-08T00:00:00.000Z');
+      for (let epochMs = start; epochMs < start + 2 * 86_400_000; epochMs += 60_000) {
+        expect(clock.dayOf(epochMs - 1)).toBe(fresh.format(epochMs - 1));
+        expect(clock.dayOf(epochMs)).toBe(fresh.format(epochMs));
+      }
+    }
   });
 });
