@@ -1,7 +1,7 @@
 // Event store benchmark (not a test): starts its own embedded PostgreSQL, migrates it, and prints
 // append, catch-up and projector throughput as a markdown table for docs/performance.md.
-// Usage: node scripts/bench-event-store.ts [--seconds 5] [--in-flight 2] [--catch-up-events 200000]
-//        [--no-notify] [--only appends,ledger,catch-up,projector]
+// Usage: node scripts/bench-event-store.ts [--seconds 5] [--in-flight 2] [--min-split-weight 64]
+//        [--catch-up-events 200000] [--no-notify] [--only appends,ledger,catch-up,projector]
 import { randomUUID } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
@@ -19,6 +19,7 @@ const { values: args } = parseArgs({
   options: {
     seconds: { type: 'string', default: '5' },
     'in-flight': { type: 'string', default: '2' },
+    'min-split-weight': { type: 'string' },
     'catch-up-events': { type: 'string', default: '200000' },
     'no-notify': { type: 'boolean', default: false },
     only: { type: 'string', default: 'appends,ledger,catch-up,projector' },
@@ -49,7 +50,12 @@ async function main(): Promise<void> {
     const store = createPostgresEventStore({
       url,
       poolSizeMax: 8,
-      groupCommit: { maxInFlight: inFlight },
+      groupCommit: {
+        maxInFlight: inFlight,
+        ...(args['min-split-weight'] === undefined
+          ? {}
+          : { minSplitWeight: Number(args['min-split-weight']) }),
+      },
       notify: !args['no-notify'],
     });
     const rows: Row[] = [];
@@ -101,7 +107,9 @@ async function printMachine(url: string): Promise<void> {
   console.log(
     `CPU: ${cpus().length} × ${cpus()[0]?.model ?? '?'}; RAM ${Math.round(totalmem() / 2 ** 30)} GiB`,
   );
-  console.log(`Node ${process.version}; group commit: ${inFlight} flush(es) in flight`);
+  console.log(
+    `Node ${process.version}; group commit: ${inFlight} flush(es) in flight, split from ${args['min-split-weight'] ?? 'the default'} waiting events`,
+  );
   console.log(
     `load average at start: ${loadavg()
       .map((value) => value.toFixed(2))

@@ -40,7 +40,7 @@ export async function down(db: Kysely<any>): Promise<void> {
 // and a lost stream creation. For exact and no_stream the id probe is left to that path: a retry
 // of a committed append always fails its revision check; a first id reused at a position whose
 // check passes fails the statement on es_events_event_id (23505), as a later reused id always has.
-const appendBatchV2Function = `
+export const appendBatchV2Function = `
     CREATE FUNCTION es_append_batch_v2(
       p_streams text[], p_categories text[], p_expected text[], p_revisions bigint[], p_counts int[],
       p_ids uuid[], p_types jsonb, p_data jsonb, p_meta jsonb, p_hashes bytea)

@@ -15,6 +15,7 @@ import * as writeIdempotency0019 from './0019-write-idempotency.ts';
 import * as oauth2ClientSecrets0020 from './0020-oauth2-client-secrets.ts';
 import * as requestExtraFormPersonalData0021 from './0021-request-extra-form-personal-data.ts';
 import * as eventStoreAppendStatement0022 from './0022-event-store-append-statement.ts';
+import * as eventStoreAppendLoop0023 from './0023-event-store-append-loop.ts';
 
 /**
  * Every migration, by name, in order. A static list rather than a folder scan: each migration is
@@ -38,4 +39,5 @@ export const migrations: Record<string, Migration> = {
   '0020-oauth2-client-secrets': oauth2ClientSecrets0020,
   '0021-request-extra-form-personal-data': requestExtraFormPersonalData0021,
   '0022-event-store-append-statement': eventStoreAppendStatement0022,
+  '0023-event-store-append-loop': eventStoreAppendLoop0023,
 };
