@@ -8,7 +8,8 @@
 // to zero, 201s = transfers in the log, 0 replays); then measures latency open-loop at 80 % of the
 // peak rate, and replays the whole ledger at the end.
 // Usage: node scripts/bench-ledger-http.ts [--seconds 15] [--clients 16,64,256] [--runs 3]
-//   [--members 100] [--accounts-per-member 20] [--http-workers 2] [--open-loop-seconds 15]
+//   [--members 100] [--accounts-per-member 20] [--http-workers 1] [--open-loop-seconds 15]
+//   [--http-node-options=--max-semi-space-size=64]
 //   [--pg-socket unix|tcp] [--stages] [--profile <dir>] [--profile-http <dir> [--profile-run <n>]]
 import { type ChildProcess, execFile, spawn, spawnSync } from 'node:child_process';
 import cluster from 'node:cluster';
@@ -18,6 +19,7 @@ import http from 'node:http';
 import { Session } from 'node:inspector/promises';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
+import { PerformanceObserver } from 'node:perf_hooks';
 import { parseArgs, promisify } from 'node:util';
 import { generateKeyMaterial } from '@ledger/auth';
 import { createDb, type Db, migrateToLatest, withDatabase } from '@ledger/db';
@@ -50,7 +52,17 @@ const { values: args } = parseArgs({
     runs: { type: 'string', default: '3' },
     members: { type: 'string', default: '100' },
     'accounts-per-member': { type: 'string', default: '20' },
-    'http-workers': { type: 'string', default: '2' },
+    /**
+     * One process by default, as services/write-api/src/main.ts runs: on this 2-core box, shared
+     * with the writer, the projector and Postgres, a second worker cost more than it gave
+     * (docs/performance.md, "Write API request path, 22 November late afternoon").
+     */
+    'http-workers': { type: 'string', default: '1' },
+    /**
+     * Node flags of the write API's process, space-separated (pass as `--http-node-options=...`).
+     * By default the young generation of the write API's `start` script (services/write-api/package.json).
+     */
+    'http-node-options': { type: 'string', default: '--max-semi-space-size=64' },
     'open-loop-seconds': { type: 'string', default: '15' },
     /** Print, every 5 s, the write API's time per request inside the app and waiting for the writer. */
     stages: { type: 'boolean', default: false },
@@ -144,12 +156,23 @@ async function serveWriteApi(): Promise<void> {
     return response;
   };
   await serveApp(app, { port: Number(process.env.BENCH_HTTP_PORT), hostname: '127.0.0.1' });
+  // Garbage collection pauses (V8's own timing), so a change in allocation shows per request.
+  const gc = { collections: 0, ms: 0 };
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      gc.collections += 1;
+      gc.ms += entry.duration;
+    }
+  }).observe({ entryTypes: ['gc'] });
   let cpuBefore = process.cpuUsage();
   setInterval(() => {
     const cpu = process.cpuUsage(cpuBefore);
     cpuBefore = process.cpuUsage();
     const counted = queries;
     queries = 0;
+    const collected = { ...gc };
+    gc.collections = 0;
+    gc.ms = 0;
     if (stages.app.length === 0) return;
     const sorted = (values: number[]) => values.splice(0).sort((a, b) => a - b);
     const [inApp, writer, query] = [
@@ -163,6 +186,9 @@ async function serveWriteApi(): Promise<void> {
       // This worker's CPU (user + system) per request over the interval, in µs.
       cpuUsPerRequest: ((cpu.user + cpu.system) / inApp.length).toFixed(0),
       systemShare: (cpu.system / Math.max(1, cpu.user + cpu.system)).toFixed(2),
+      // Garbage collection pauses per request (µs) and collections per 1,000 requests.
+      gcUsPerRequest: ((collected.ms * 1_000) / inApp.length).toFixed(0),
+      gcPer1000: ((collected.collections * 1_000) / inApp.length).toFixed(1),
       appP50: quantile(inApp, 0.5).toFixed(1),
       appP99: quantile(inApp, 0.99).toFixed(1),
       writerP50: quantile(writer, 0.5).toFixed(1),
@@ -327,9 +353,10 @@ async function startServices(input: {
     { DATABASE_URL: url },
     'projector starting',
   );
+  const httpNodeOptions = args['http-node-options'].split(' ').filter((flag) => flag !== '');
   const http = await startChild(
     children,
-    [import.meta.filename, '--role', 'http-server'],
+    [...httpNodeOptions, import.meta.filename, '--role', 'http-server'],
     {
       DATABASE_URL: url,
       BENCH_SIGNING_KEY: keys.signingKey,

@@ -14,6 +14,10 @@ import { limits } from './limits.ts';
 import { ledgerFromEnvironment } from './routes/ledger-writer-address.ts';
 
 // Composition root of the write-api as its own deployable (the start command runs it in-process).
+// Its `start` script gives it a 64 MiB semi-space (`--max-semi-space-size=64`, a flag V8 reads only
+// at start-up): a request's objects live until the writer answers (tens of ms under load), so with
+// the default young generation they outlive a scavenge and are copied and promoted. Measured in
+// bench-ledger-http: GC pauses 30–37 → 12–14 µs and write API CPU ~170 → ~120 µs per transfer.
 const env = parseEnv(WriteApiEnvSchema);
 const logger = createLogger({ service: 'write-api' });
 runService(
