@@ -2,8 +2,10 @@
 // embedded PostgreSQL, opens and funds 10,000 accounts, then N concurrent in-process submitters
 // post random transfers (30 % also paying a fee to one hot fee account) with fresh command ids,
 // and prints commands/s, ack latency, events/s, batches/s, batch size and CPU per process. At the
-// end it replays the whole stream and checks the invariants and the counts.
+// end it replays the whole stream and checks the invariants and the counts. `--service` runs the
+// writer as deployed instead (its command-outcome projection in the same process).
 // Usage: node scripts/bench-ledger-writer.ts [--seconds 10] [--clients 16,64,1024] [--runs 3]
+//   [--pg-socket tcp|unix] [--stages] [--profile file] [--service] [--answers-in-memory n]
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import { cpus, totalmem } from 'node:os';
