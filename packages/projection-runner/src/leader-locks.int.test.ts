@@ -39,6 +39,26 @@ async function killHolder(): Promise<number> {
 }
 
 describe('leader locks', () => {
+  test('many runners asking at once share the session one statement at a time', async () => {
+    const warnings: string[] = [];
+    const onWarning = (warning: Error) => warnings.push(warning.message);
+    process.on('warning', onWarning);
+    cleanups.push(async () => {
+      process.off('warning', onWarning);
+    });
+    for (const factory of [clientLockSessions(database().url), pooledLockSessions(database().db)]) {
+      const shared = new LeaderLocks(factory, { heartbeatMs: 100 });
+      cleanups.push(() => shared.close());
+      const keys = Array.from({ length: 8 }, (_, index) => `lock_many_${index}@1`);
+      const leaderships = await Promise.all(keys.map((key) => shared.tryAcquire(key)));
+      expect(leaderships.every((leadership) => leadership !== undefined)).toBe(true);
+      await Promise.all(leaderships.map((leadership) => leadership?.release()));
+    }
+    // Warnings are emitted on the next tick.
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(warnings.filter((message) => message.includes('already executing a query'))).toEqual([]);
+  });
+
   test('one holder at a time; release hands it over', async () => {
     const [first, second] = [locks(), locks()];
     const leader = await first.tryAcquire('lock_one@1');

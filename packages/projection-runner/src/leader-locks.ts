@@ -16,6 +16,22 @@ export type LockSession = {
 
 export type LockSessionFactory = () => Promise<LockSession>;
 
+/**
+ * One statement at a time on a session's connection: the runners of a process share it and ask
+ * for their locks together, and a `pg` connection must not be given a query while another is
+ * under way (deprecated in pg 8, refused in pg 9). A failed statement does not stop the next.
+ */
+function oneAtATime<Result>(
+  run: (text: string, values: unknown[]) => Promise<Result>,
+): (text: string, values: readonly unknown[]) => Promise<Result> {
+  let tail: Promise<unknown> = Promise.resolve();
+  return (text, values) => {
+    const next = tail.then(() => run(text, [...values]));
+    tail = next.catch(() => undefined);
+    return next;
+  };
+}
+
 /** A dedicated `pg.Client` (the projector's own connection, outside any pool). */
 export function clientLockSessions(connectionString: string): LockSessionFactory {
   return async () => {
@@ -30,7 +46,7 @@ export function clientLockSessions(connectionString: string): LockSessionFactory
     client.on('end', () => markLost(new Error('leader connection ended')));
     await client.connect();
     return {
-      query: async (text, values) => (await client.query(text, [...values])).rows,
+      query: oneAtATime(async (text, values) => (await client.query(text, values)).rows),
       lost: lost.signal,
       close: async () => {
         lost.abort(new Error('closed'));
@@ -56,12 +72,14 @@ export function pooledLockSessions<DB>(db: Kysely<DB>): LockSessionFactory {
       db.connection()
         .execute(async (connection) => {
           resolve({
-            query: async (text, values) =>
-              (
-                await connection.executeQuery<Record<string, unknown>>(
-                  CompiledQuery.raw(text, [...values]),
-                )
-              ).rows,
+            query: oneAtATime(
+              async (text, values) =>
+                (
+                  await connection.executeQuery<Record<string, unknown>>(
+                    CompiledQuery.raw(text, values),
+                  )
+                ).rows,
+            ),
             lost: lost.signal,
             close: async () => {
               await connection
