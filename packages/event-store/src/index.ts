@@ -7,6 +7,7 @@ export {
   StreamNotFoundError,
   WrongExpectedRevisionError,
 } from './errors.ts';
+export { matchesFilter } from './filter.ts';
 export {
   type CanonicalEvent,
   CanonicalJsonError,

@@ -1,4 +1,10 @@
-import type { EventFilter, EventStore, GlobalPosition, RecordedEvent } from '@ledger/event-store';
+import {
+  type EventFilter,
+  type EventStore,
+  type GlobalPosition,
+  matchesFilter,
+  type RecordedEvent,
+} from '@ledger/event-store';
 import { type Kysely, sql } from 'kysely';
 import { CheckpointConflictError, CheckpointRegressionError } from './errors.ts';
 import type { ProjectionKey } from './projection.ts';
@@ -175,22 +181,12 @@ function pageFor(events: readonly RecordedEvent[], full: boolean, request: ReadR
       start += 1;
   }
   const seen = events.slice(start);
-  const taken = seen.filter((event) => matches(request.filter, event));
+  const taken = seen.filter((event) => matchesFilter(event, request.filter));
   if (taken.length >= request.maxCount) {
     const page = taken.slice(0, request.maxCount);
     return { events: page, lastSeen: page.at(-1)?.position, full: true };
   }
   return { events: taken, lastSeen: seen.at(-1)?.position, full };
-}
-
-/** The event store's filter: any of the type prefixes (if any) and any of the stream prefixes (if any). */
-export function matches(filter: EventFilter | undefined, event: RecordedEvent): boolean {
-  const types = filter?.eventTypePrefixes ?? [];
-  const streams = filter?.streamPrefixes ?? [];
-  return (
-    (types.length === 0 || types.some((prefix) => event.type.startsWith(prefix))) &&
-    (streams.length === 0 || streams.some((prefix) => event.streamName.startsWith(prefix)))
-  );
 }
 
 /** undefined (the start of the log) sorts first; positions compare as byte strings. */

@@ -1,12 +1,6 @@
 import type { AllStreamResolvedEvent, ResolvedEvent } from '@eventstore/db-client';
 import { StreamNotFoundError, WrongExpectedRevisionError } from '../errors.ts';
-import type {
-  EventFilter,
-  EventMetadata,
-  ExpectedRevision,
-  GlobalPosition,
-  RecordedEvent,
-} from '../port.ts';
+import type { EventMetadata, ExpectedRevision, GlobalPosition, RecordedEvent } from '../port.ts';
 import { encodePosition } from './position.ts';
 
 /** Where the adapter keeps an event's hash-chain stamp in its metadata (see hash-chain.ts). */
@@ -76,13 +70,4 @@ export function isSystemEvent(event: RecordedEvent): boolean {
   return event.type.startsWith('$');
 }
 
-/** Both lists, when given, must match (a prefix of each); an empty filter matches everything. */
-export function matchesFilter(event: RecordedEvent, filter: EventFilter | undefined): boolean {
-  if (!filter) return true;
-  const { eventTypePrefixes, streamPrefixes } = filter;
-  if (eventTypePrefixes && !eventTypePrefixes.some((prefix) => event.type.startsWith(prefix)))
-    return false;
-  if (streamPrefixes && !streamPrefixes.some((prefix) => event.streamName.startsWith(prefix)))
-    return false;
-  return true;
-}
+export { matchesFilter } from '../filter.ts';
