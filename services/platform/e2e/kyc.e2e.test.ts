@@ -8,7 +8,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { saveScreenshot } from './support/browser.ts';
 import { useRunningPlatform } from './support/running-platform.ts';
-import { logInThroughForm, missingKeys, navigateInApp, openPage } from './support/web-pages.ts';
+import { logInThroughForm, missingKeys, openInLocale, openPage } from './support/web-pages.ts';
 
 const running = useRunningPlatform();
 const englishForm = { userId: 'User ID', password: 'Password', submit: 'Log in' };
@@ -180,15 +180,7 @@ describe('KYC and security levels', () => {
         [administrator, '/admin/security/catalog', 'kyc-admin-catalog'],
         [administrator, '/admin/kyc-realname/list', 'kyc-admin-realnames'],
       ] as const) {
-        if (loaded.has(page)) {
-          await navigateInApp(page, path);
-        } else {
-          await page
-            .context()
-            .addCookies([{ name: 'locale', value: locale, url: platform.urls.web }]);
-          await page.goto(path);
-          loaded.add(page);
-        }
+        await openInLocale(page, path, { locale, webUrl: platform.urls.web, loaded });
         await page.getByRole('heading', { level: 1 }).first().waitFor({ timeout: 20_000 });
         expect(
           await page.evaluate(

@@ -8,7 +8,7 @@ import type { Locator, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { saveScreenshot } from './support/browser.ts';
 import { useRunningPlatform } from './support/running-platform.ts';
-import { logInThroughForm, missingKeys, navigateInApp, openPage } from './support/web-pages.ts';
+import { logInThroughForm, missingKeys, openInLocale, openPage } from './support/web-pages.ts';
 
 const running = useRunningPlatform();
 const englishForm = { userId: 'User ID', password: 'Password', submit: 'Log in' };
@@ -262,15 +262,7 @@ describe('wallet and ledger administration', () => {
       const loaded = new Set<Page>();
       for (const [page, name, path, shown] of screens) {
         if (!everyScreen.has(locale) && !inAllLocales.has(name)) continue;
-        if (loaded.has(page)) {
-          await navigateInApp(page, path);
-        } else {
-          await page
-            .context()
-            .addCookies([{ name: 'locale', value: locale, url: platform.urls.web }]);
-          await page.goto(path);
-          loaded.add(page);
-        }
+        await openInLocale(page, path, { locale, webUrl: platform.urls.web, loaded });
         await page.getByText(shown).first().waitFor({ timeout: 45_000 });
         const language = await page.evaluate(
           () =>

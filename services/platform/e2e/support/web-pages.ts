@@ -111,3 +111,22 @@ export async function navigateInApp(page: Page, path: string, quietMs = 500): Pr
     throw new Error(`navigated to ${path} but the app stayed on ${at}`);
   }
 }
+
+/**
+ * Opens `path` in `locale`, loading the app only once per page: the first time a page in `loaded`
+ * is seen, the locale cookie is set and the path loaded in full; every later screen of that page
+ * opens inside the running app (navigateInApp), in the locale it already has.
+ */
+export async function openInLocale(
+  page: Page,
+  path: string,
+  options: { locale: string; webUrl: string; loaded: Set<Page> },
+): Promise<void> {
+  if (options.loaded.has(page)) {
+    await navigateInApp(page, path);
+    return;
+  }
+  await page.context().addCookies([{ name: 'locale', value: options.locale, url: options.webUrl }]);
+  await page.goto(path);
+  options.loaded.add(page);
+}
