@@ -11,6 +11,7 @@
 //   [--members 100] [--accounts-per-member 20] [--http-workers 1] [--open-loop-seconds 15]
 //   [--http-node-options=--max-semi-space-size=64]
 //   [--pg-socket unix|tcp] [--stages] [--profile <dir>] [--profile-http <dir> [--profile-run <n>]]
+
 import { type ChildProcess, execFile, spawn, spawnSync } from 'node:child_process';
 import cluster from 'node:cluster';
 import { randomUUID } from 'node:crypto';
@@ -43,6 +44,7 @@ import {
 } from '@ledger/write-api';
 import { sql } from 'kysely';
 import pg from 'pg';
+import { backendLabelsStatement, postgresTicksByPid, ticksByClient } from './postgres-cpu.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -587,12 +589,8 @@ end
 
 type Cpu = Record<string, number>;
 
-/** CPU ticks of each Postgres backend, by pid (labelled after the run from pg_stat_activity). */
-const backendTicks = new Map<number, number>();
-
 /** CPU ticks (1/100 s) of every benchmark process, grouped: writer, projector, http, postgres, wrk. */
 function cpuTicks(processes: Processes, wrkPid: number | undefined): Cpu {
-  backendTicks.clear();
   const postmaster = Number(
     readFileSync(join(processes.dataDir, 'postmaster.pid'), 'utf8').split('\n')[0],
   );
@@ -616,7 +614,6 @@ function cpuTicks(processes: Processes, wrkPid: number | undefined): Cpu {
       const own = Number(fields[11]) + Number(fields[12]);
       const reaped = root === undefined ? 0 : Number(fields[13]) + Number(fields[14]);
       if (group !== undefined) ticks[group] = (ticks[group] ?? 0) + own + reaped;
-      if (group === 'postgres' && root === undefined) backendTicks.set(Number(entry), own);
     } catch {
       // The process ended while we looked.
     }
@@ -705,7 +702,11 @@ async function runWrk(
   clients: number,
   port: number,
   processes: Processes,
-): Promise<{ result: Record<string, unknown>; cores: Cpu; backendCores: Map<number, number> }> {
+): Promise<{
+  result: Record<string, unknown>;
+  cores: Cpu;
+  backends: { before: Map<number, number>; after: Map<number, number>; seconds: number };
+}> {
   const child = spawn(
     'wrk',
     [
@@ -733,15 +734,13 @@ async function runWrk(
   // Measured from a second in, so connection set-up is not counted.
   await new Promise((resolve) => setTimeout(resolve, 1_000));
   const before = cpuTicks(processes, child.pid);
-  const backendsBefore = new Map(backendTicks);
+  const backendsBefore = postgresTicksByPid(processes.dataDir);
   const started = performance.now();
   const beforeWrkTicks = before.wrk ?? 0;
   await new Promise((resolve) => setTimeout(resolve, (Number(args.seconds) - 2) * 1_000));
   const after = cpuTicks(processes, child.pid);
   const seconds = (performance.now() - started) / 1_000;
-  const backendCores = new Map<number, number>();
-  for (const [pid, ticks] of backendTicks)
-    backendCores.set(pid, (ticks - (backendsBefore.get(pid) ?? 0)) / 100 / seconds);
+  const backendsAfter = postgresTicksByPid(processes.dataDir);
   await new Promise((resolve) => child.on('close', resolve));
   const line = output.split('\n').find((text) => text.startsWith('WRK_RESULT '));
   if (line === undefined) throw new Error(`wrk gave no result: ${output}`);
@@ -754,23 +753,23 @@ async function runWrk(
   return {
     result: JSON.parse(line.slice('WRK_RESULT '.length)) as Record<string, unknown>,
     cores,
-    backendCores,
+    backends: { before: backendsBefore, after: backendsAfter, seconds },
   };
 }
 
 /** Postgres CPU (cores) by who asked: each backend labelled by its client's application_name. */
-async function postgresByClient(db: Db, backendCores: Map<number, number>): Promise<string> {
-  const { rows } = await sql<{ pid: number; label: string }>`SELECT pid,
-      coalesce(nullif(application_name, ''), backend_type) AS label FROM pg_stat_activity`.execute(
-    db,
-  );
-  const labels = new Map(rows.map((row) => [row.pid, row.label]));
-  const byLabel = new Map<string, number>();
-  for (const [pid, cores] of backendCores) {
-    const label = labels.get(pid) ?? 'ended';
-    byLabel.set(label, (byLabel.get(label) ?? 0) + cores);
-  }
-  return [...byLabel]
+async function postgresByClient(
+  db: Db,
+  before: Map<number, number>,
+  after: Map<number, number>,
+  seconds: number,
+): Promise<string> {
+  const { rows } = await sql<{
+    pid: number;
+    label: string;
+  }>`${sql.raw(backendLabelsStatement)}`.execute(db);
+  return [...ticksByClient(rows, before, after)]
+    .map(([label, ticks]) => [label, ticks / 100 / seconds] as const)
     .filter(([, cores]) => cores >= 0.005)
     .sort((a, b) => b[1] - a[1])
     .map(([label, cores]) => `${label} ${cores.toFixed(2)}`)
@@ -819,13 +818,18 @@ async function measure(input: {
       const profiling =
         args['profile-http'] !== undefined && figures.length === Number(args['profile-run']);
       if (profiling) signalHttpWorkers(input.processes);
-      const { result, cores, backendCores } = await runWrk(
+      const { result, cores, backends } = await runWrk(
         script,
         clients,
         input.port,
         input.processes,
       );
-      const postgresClients = await postgresByClient(input.db, backendCores);
+      const postgresClients = await postgresByClient(
+        input.db,
+        backends.before,
+        backends.after,
+        backends.seconds,
+      );
       if (profiling) signalHttpWorkers(input.processes);
       const lags = await lag.stop();
       const countersAfter = await databaseCounters(input.db);

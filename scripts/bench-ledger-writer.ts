@@ -6,6 +6,7 @@
 // writer as deployed instead (its command-outcome projection in the same process).
 // Usage: node scripts/bench-ledger-writer.ts [--seconds 10] [--clients 16,64,1024] [--runs 3]
 //   [--pg-socket tcp|unix] [--stages] [--profile file] [--service] [--answers-in-memory n]
+
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import { cpus, totalmem } from 'node:os';
@@ -39,6 +40,7 @@ import {
 import { startLocalPostgres } from '@ledger/local-postgres';
 import { silentLogger } from '@ledger/runtime';
 import pg from 'pg';
+import { backendLabelsStatement, postgresTicksByPid, ticksByClient } from './postgres-cpu.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -263,7 +265,7 @@ async function benchRun(
   const before = writer.stats();
   const cpuBefore = process.cpuUsage();
   const postgresBefore = postgresCpuMs(dataDir);
-  const byPidBefore = postgresCpuByPid(dataDir);
+  const byPidBefore = postgresTicksByPid(dataDir);
   const started = performance.now();
   const deadline = started + seconds * 1_000;
   await Promise.all(
@@ -282,7 +284,7 @@ async function benchRun(
   const elapsedMs = performance.now() - started;
   const cpu = process.cpuUsage(cpuBefore);
   const postgresAfter = postgresCpuMs(dataDir);
-  const byPidAfter = postgresCpuByPid(dataDir);
+  const byPidAfter = postgresTicksByPid(dataDir);
   const after = writer.stats();
   const batches = after.batches - before.batches;
   const commands = after.commands - before.commands;
@@ -320,24 +322,6 @@ function quantile(sorted: readonly number[], q: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * q))] ?? 0;
 }
 
-/** CPU time (ms) of each Postgres process (the postmaster and its children), from /proc. */
-function postgresCpuByPid(dataDir: string): Map<number, number> {
-  const postmaster = Number(readFileSync(join(dataDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
-  const byPid = new Map<number, number>();
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      if (Number(entry) !== postmaster && Number(fields[1]) !== postmaster) continue;
-      byPid.set(Number(entry), (Number(fields[11]) + Number(fields[12])) * 10);
-    } catch {
-      // The process ended while we looked.
-    }
-  }
-  return byPid;
-}
-
 /** Postgres CPU per command by client (application_name of each backend) between two readings. */
 async function postgresByClient(
   pool: pg.Pool,
@@ -345,16 +329,9 @@ async function postgresByClient(
   after: Map<number, number>,
   commands: number,
 ): Promise<string> {
-  const { rows } = await pool.query<{ pid: number; label: string }>(
-    `SELECT pid, coalesce(nullif(application_name, ''), backend_type) AS label FROM pg_stat_activity`,
-  );
-  const labels = new Map(rows.map((row) => [row.pid, row.label]));
-  const byLabel = new Map<string, number>();
-  for (const [pid, ms] of after) {
-    const label = labels.get(pid) ?? 'other';
-    byLabel.set(label, (byLabel.get(label) ?? 0) + ms - (before.get(pid) ?? 0));
-  }
-  return [...byLabel]
+  const { rows } = await pool.query<{ pid: number; label: string }>(backendLabelsStatement);
+  return [...ticksByClient(rows, before, after)]
+    .map(([label, ticks]) => [label, ticks * 10] as const)
     .filter(([, ms]) => ms > 0)
     .sort((a, b) => b[1] - a[1])
     .map(([label, ms]) => `${label} ${((ms * 1_000) / Math.max(1, commands)).toFixed(1)}`)

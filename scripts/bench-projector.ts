@@ -17,8 +17,8 @@
 //        [--lag-seconds 0] [--lag-rate 2000] [--lag-interval-ms 10] [--lag-projections 8]
 //        [--lag-async-commits] [--lag-reader-pool 4] [--lag-mix half|projector]
 //        [--lag-statements] [--lag-runner-module path]
+
 import { randomUUID } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -39,6 +39,7 @@ import {
 import { silentLogger } from '@ledger/runtime';
 import { sql } from 'kysely';
 import pg from 'pg';
+import { backendLabelsStatement, postgresTicksByPid, ticksByClient } from './postgres-cpu.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -435,17 +436,21 @@ async function measureLagUnderLoad(url: string, dataDir: string): Promise<void> 
   })();
   if (args['lag-statements']) await sql`SELECT pg_stat_statements_reset()`.execute(db);
   const groupBefore = group ? { ...group.stats } : undefined;
-  const backendsBefore = backendTicks(dataDir);
+  const backendsBefore = postgresTicksByPid(dataDir);
   const cpuBefore = process.cpuUsage();
   const started = performance.now();
   await sleep(lagSeconds * 1_000);
   measuring = false;
   const seconds = (performance.now() - started) / 1000;
   const cpu = process.cpuUsage(cpuBefore);
-  const backendsAfter = backendTicks(dataDir);
+  const backendsAfter = postgresTicksByPid(dataDir);
   const appendsMeasured = (appended - appendedBefore) / perAppend;
   const groupAfter = group ? { ...group.stats } : undefined;
-  const byClient = await postgresCpuByClient(db, backendsBefore, backendsAfter);
+  const { rows: labels } = await sql<{
+    pid: number;
+    label: string;
+  }>`${sql.raw(backendLabelsStatement)}`.execute(db);
+  const byClient = ticksByClient(labels, backendsBefore, backendsAfter);
   const statementLines = args['lag-statements']
     ? await statementsPerAppend(db, appendsMeasured)
     : [];
@@ -505,43 +510,6 @@ async function measureLagUnderLoad(url: string, dataDir: string): Promise<void> 
     );
   }
   for (const line of statementLines) console.log(line);
-}
-
-/** CPU ticks (1/100 s) of each Postgres backend (children of the postmaster), by pid. */
-function backendTicks(dataDir: string): Map<number, number> {
-  const postmaster = Number(readFileSync(join(dataDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
-  const ticks = new Map<number, number>();
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      if (Number(fields[1]) !== postmaster) continue;
-      ticks.set(Number(entry), Number(fields[11]) + Number(fields[12]));
-    } catch {
-      // The process ended while we looked.
-    }
-  }
-  return ticks;
-}
-
-/** Backend CPU ticks of the run, by the client's application_name (background processes by type). */
-async function postgresCpuByClient(
-  db: Db,
-  before: Map<number, number>,
-  after: Map<number, number>,
-): Promise<Map<string, number>> {
-  const { rows } = await sql<{ pid: number; label: string }>`SELECT pid,
-      coalesce(nullif(application_name, ''), backend_type) AS label FROM pg_stat_activity`.execute(
-    db,
-  );
-  const labels = new Map(rows.map((row) => [row.pid, row.label]));
-  const byLabel = new Map<string, number>();
-  for (const [pid, ticks] of after) {
-    const label = labels.get(pid) ?? 'ended';
-    byLabel.set(label, (byLabel.get(label) ?? 0) + ticks - (before.get(pid) ?? 0));
-  }
-  return byLabel;
 }
 
 /** The run's statements by total time: calls and µs (execution, wall) per append. */
