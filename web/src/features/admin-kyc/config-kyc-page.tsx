@@ -1,18 +1,10 @@
-import {
-  Button,
-  Container,
-  Group,
-  NumberInput,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Container, NumberInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { FailureAlert } from '../../ui-kit/failure-alert.tsx';
+import { SettingsSaveFooter, saveChangedSettings } from '../../ui-kit/settings-form.tsx';
 import { showSuccessToast } from '../../ui-kit/toasts.ts';
 import { type KycSettingKey, kycSettingMutation, kycSettingsQuery } from './admin-kyc-api.ts';
 
@@ -50,15 +42,9 @@ export function ConfigKycPage() {
       ['kyc.realnameSiteCode', siteCode.trim()],
       ['kyc.realnameExecutionPath', executionPath.trim()],
     ];
-    for (const [key, value] of changes) {
-      if (settings.data?.[key] === value) continue;
-      try {
-        await save.mutateAsync({ key, value });
-      } catch {
-        return;
-      }
+    if (await saveChangedSettings(changes, settings.data, save.mutateAsync)) {
+      showSuccessToast(t('config.saved'));
     }
-    showSuccessToast(t('config.saved'));
   };
   const days = (seconds: number | string) =>
     t('config.days', { days: Math.floor(Number(seconds) / daySeconds) });
@@ -106,12 +92,12 @@ export function ConfigKycPage() {
           <Text size="xs" c="dimmed">
             {t('config.secretNote')}
           </Text>
-          {save.error ? <FailureAlert error={save.error} /> : undefined}
-          <Group justify="flex-end">
-            <Button type="submit" loading={save.isPending} disabled={settings.data === undefined}>
-              {t('config.save')}
-            </Button>
-          </Group>
+          <SettingsSaveFooter
+            error={save.error}
+            pending={save.isPending}
+            disabled={settings.data === undefined}
+            label={t('config.save')}
+          />
         </Stack>
       </form>
     </Container>

@@ -1,20 +1,11 @@
-import {
-  Button,
-  Container,
-  Group,
-  NativeSelect,
-  NumberInput,
-  Stack,
-  Table,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Container, NativeSelect, NumberInput, Stack, Table, Text, Title } from '@mantine/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { AmountInput } from '../../ui-kit/amount/amount-input.tsx';
 import { FailureAlert } from '../../ui-kit/failure-alert.tsx';
+import { SettingsSaveFooter, saveChangedSettings } from '../../ui-kit/settings-form.tsx';
 import { showSuccessToast } from '../../ui-kit/toasts.ts';
 import { constantQueryOptions } from '../constants/constant-query.ts';
 import {
@@ -65,15 +56,9 @@ export function ConfigServicePage() {
       ['ledger.memberTransferFee', withoutEmpty(fees)],
       ['ledger.adjustmentSingleApprovalMax', withoutEmpty(thresholds)],
     ];
-    for (const [key, value] of changes) {
-      if (JSON.stringify(settings.data?.[key]) === JSON.stringify(value)) continue;
-      try {
-        await save.mutateAsync({ key, value });
-      } catch {
-        return;
-      }
+    if (await saveChangedSettings(changes, settings.data, save.mutateAsync)) {
+      showSuccessToast(t('config.saved'));
     }
-    showSuccessToast(t('config.saved'));
   };
   return (
     <Container size="md" py="md">
@@ -139,12 +124,12 @@ export function ConfigServicePage() {
           <Text size="xs" c="dimmed">
             {t('config.perAssetNote')}
           </Text>
-          {save.error ? <FailureAlert error={save.error} /> : undefined}
-          <Group justify="flex-end">
-            <Button type="submit" loading={save.isPending} disabled={settings.data === undefined}>
-              {t('config.save')}
-            </Button>
-          </Group>
+          <SettingsSaveFooter
+            error={save.error}
+            pending={save.isPending}
+            disabled={settings.data === undefined}
+            label={t('config.save')}
+          />
         </Stack>
       </form>
     </Container>
