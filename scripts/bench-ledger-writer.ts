@@ -3,7 +3,7 @@
 // post random transfers (30 % also paying a fee to one hot fee account) with fresh command ids,
 // and prints commands/s, ack latency, events/s, batches/s, batch size and CPU per process. At the
 // end it replays the whole stream and checks the invariants and the counts. `--service` runs the
-// writer as deployed instead (its command-outcome projection in the same process).
+// writer as deployed instead (leader lock, expiry worker, its outcome rows on their own pool).
 // Usage: node scripts/bench-ledger-writer.ts [--seconds 10] [--clients 16,64,1024] [--runs 3]
 //   [--pg-socket tcp|unix] [--stages] [--profile file] [--service] [--answers-in-memory n]
 
@@ -56,7 +56,7 @@ const { values: args } = parseArgs({
     stages: { type: 'boolean', default: false },
     /**
      * Run the writer as its service does (startLedgerWriterService: leader lock, expiry worker,
-     * and the command-outcome projection in the same process, as deployed), not the bare loop.
+     * command-outcome rows on a pool of their own, as deployed), not the bare loop.
      */
     service: { type: 'boolean', default: false },
     /** The writer's answersInMemoryMax setting (whole answers kept in the outcome window). */
@@ -94,6 +94,9 @@ type RunFigures = {
   appendMsPerBatch: number;
   nodeMicrosPerCommand: number;
   postgresMicrosPerCommand: number;
+  /** Command-outcome statements per batch, and their mean wall time. */
+  outcomeStatementsPerBatch: number;
+  outcomeMsPerStatement: number;
 };
 
 async function main(): Promise<void> {
@@ -127,8 +130,8 @@ async function main(): Promise<void> {
       }));
     console.log(
       service
-        ? 'the writer service (leader lock, expiry worker, command-outcome projection in process)'
-        : 'the bare writer loop (no command-outcome projection)',
+        ? 'the writer service (leader lock, expiry worker, command-outcome rows on their own pool)'
+        : 'the bare writer loop (command-outcome rows through the same pool)',
     );
     const accounts = Array.from({ length: accountCount }, (_, index) => `member-${index}`);
     await seed(writer, accounts);
@@ -311,6 +314,11 @@ async function benchRun(
     postgresMicrosPerCommand: ((postgresAfter - postgresBefore) * 1_000) / Math.max(1, commands),
     commitToNextAppendMsPerBatch:
       (after.commitToNextAppendMs - before.commitToNextAppendMs) / Math.max(1, batches),
+    outcomeStatementsPerBatch:
+      (after.outcomeStatements - before.outcomeStatements) / Math.max(1, batches),
+    outcomeMsPerStatement:
+      (after.outcomeInFlightMs - before.outcomeInFlightMs) /
+      Math.max(1, after.outcomeStatements - before.outcomeStatements),
   };
   console.log(
     `  Postgres µs per command by client: ${await postgresByClient(pool, byPidBefore, byPidAfter, commands)}`,
@@ -371,7 +379,8 @@ function printRun(figures: RunFigures): void {
       `${figures.appendPrepareMsPerBatch.toFixed(2)} ms/batch, prepared ahead ` +
       `${figures.prepareAheadMsPerBatch.toFixed(2)} ms/batch, append issued → committed ` +
       `${figures.appendMsPerBatch.toFixed(2)} ms/batch, commit → next append ` +
-      `${figures.commitToNextAppendMsPerBatch.toFixed(2)} ms/batch; CPU per command node ` +
+      `${figures.commitToNextAppendMsPerBatch.toFixed(2)} ms/batch; outcome statements ` +
+      `${figures.outcomeStatementsPerBatch.toFixed(2)} per batch, ${figures.outcomeMsPerStatement.toFixed(2)} ms each; CPU per command node ` +
       `${figures.nodeMicrosPerCommand.toFixed(1)} µs, postgres ${figures.postgresMicrosPerCommand.toFixed(1)} µs`,
   );
 }

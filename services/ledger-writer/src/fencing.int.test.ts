@@ -22,7 +22,6 @@ function startService() {
   return startLedgerWriterService({
     databaseUrl: database().url,
     logger: silentLogger,
-    runOutcomeProjection: false,
     runExpiry: false,
   });
 }

@@ -15,10 +15,7 @@ export {
 } from './batch.ts';
 export { commandKey, eventIdsOf, hashCommandBody, sortedJson } from './command-identity.ts';
 export {
-  commandOutcomeProjection,
-  commandOutcomeProjectionName,
   lookUpOutcomes,
-  MalformedLedgerEventError,
   readProjectedRevision,
   type StoredOutcome,
 } from './command-outcome-projection.ts';
@@ -43,6 +40,7 @@ export {
 } from './ledger-writer-service.ts';
 export * as writerLimits from './limits.ts';
 export { type OutcomeRecord, OutcomeWindow } from './outcome-window.ts';
+export { type OutcomeRow, OutcomeWriter, type OutcomeWriterStats } from './outcome-writer.ts';
 export { hashStateText, type Snapshot, takeSnapshot } from './snapshots.ts';
 export type {
   AnsweredEvent,

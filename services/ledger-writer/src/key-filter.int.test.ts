@@ -1,15 +1,15 @@
 // Proves that with the key filter a running writer still finds a stale retry whose key left the
-// in-memory window (answered from the command-outcome projection, same answer, replayed; another
-// body is refused), and that fresh keys skip the projection lookup entirely.
+// in-memory window (answered from the command-outcome table, same answer, replayed; another body
+// is refused), and that fresh keys skip the table lookup entirely.
 import { useTestDatabase } from '@ledger/testing';
 import { expect, test } from 'vitest';
 import type { LedgerSubmission } from './submission.ts';
-import { catchUpOutcomes } from './testing/project-outcomes.ts';
 import {
   answerOf,
   coins,
   freshId,
   openMember,
+  outcomesWritten,
   seedAccounts,
   startTestWriter,
   submission,
@@ -20,7 +20,7 @@ const database = useTestDatabase();
 
 test('a key evicted from the window is found through the filter; fresh keys are not looked up', async () => {
   const running = await startTestWriter(database().url, {
-    settings: { outcomesInMemoryMax: 8, answersInMemoryMax: 2, projectionProgressRefreshMs: 10 },
+    settings: { outcomesInMemoryMax: 8, answersInMemoryMax: 2 },
   });
   try {
     await seedAccounts(running.writer, ['ann', 'ben'], 10);
@@ -31,12 +31,11 @@ test('a key evicted from the window is found through the filter; fresh keys are 
     expect(answerOf(original).kind).toBe('accepted');
     answerOf(await running.writer.submit(submission(openMember('one-more'))));
     // Each fresh command pushes the oldest projected key out of the full window; after two
-    // rounds of seven (the projection catching up in between) only fresh keys are left in it,
-    // and `first` is only in the projection. None of the fresh ones is looked up.
+    // rounds of seven (its outcome rows written in between) only fresh keys are left in it, and
+    // `first` is only in the table. None of the fresh ones is looked up.
     const lookupBefore = running.writer.stats().lookupMs;
     for (let round = 0; round < 2; round += 1) {
-      await catchUpOutcomes(database().db, running.store);
-      await new Promise((resolve) => setTimeout(resolve, 100));
+      await outcomesWritten(running.writer);
       for (let index = 0; index < 7; index += 1) {
         const fresh = await running.writer.submit(
           submission(

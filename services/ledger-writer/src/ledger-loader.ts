@@ -17,6 +17,7 @@ import type pg from 'pg';
 import { commandKey } from './command-identity.ts';
 import { readProjectedRevision } from './command-outcome-projection.ts';
 import type { OutcomeWindow } from './outcome-window.ts';
+import type { OutcomeRow } from './outcome-writer.ts';
 import { hashStateText, listSnapshots, type Snapshot } from './snapshots.ts';
 
 /** The writer's in-memory ledger, rebuilt from the latest good snapshot and the log after it. */
@@ -30,6 +31,10 @@ export type LoadedLedger = {
   snapshotRevision: number;
   /** Snapshots passed over, newest first, with the reason. */
   snapshotsSkipped: { revision: number; reason: SnapshotRejection }[];
+  /** The command-outcome table's progress row as read (every command up to it is in the table). */
+  outcomesRevision: number;
+  /** The commands after it, in revision order: the rows the table lacks (the writer's repair). */
+  outcomesMissing: OutcomeRow[];
 };
 
 export type SnapshotRejection = 'hashMismatch' | 'notInLog' | 'unreadable';
@@ -47,17 +52,23 @@ export type LoadInput = {
 /**
  * Start-up and reload (DESIGN.md §3): the newest snapshot whose hash matches its text, whose last
  * event is in the log, and which deserializes with every invariant; then every event after it.
- * Outcomes are recorded from wherever the command-outcome projection stops, which may be before
- * the snapshot, so every command id is in the window or in the projection.
+ * Outcomes are recorded from wherever the command-outcome table's progress row stops, which may
+ * be before the snapshot, so every command id is in the window or in the table; the commands after
+ * that row are also returned as rows, for the writer to write (`outcomesMissing`).
  */
 export async function loadLedger(input: LoadInput): Promise<LoadedLedger> {
   const { store, stream, window } = input;
   const start = await startingPoint(input);
   const projected = await readProjectedRevision(input.pool);
   window.setProjectedRevision(projected);
-  const loaded: LoadedLedger = { ...start, lastEventId: start.lastEventId };
+  const fold = new OutcomeFold(window, projected);
+  const loaded: LoadedLedger = {
+    ...start,
+    lastEventId: start.lastEventId,
+    outcomesRevision: projected,
+    outcomesMissing: fold.missing,
+  };
   const outcomesFrom = Math.min(start.snapshotRevision, projected) + 1;
-  const fold = new OutcomeFold(window);
   try {
     for await (const event of store.readStream(stream, {
       from: BigInt(outcomesFrom),
@@ -86,7 +97,9 @@ export async function loadLedger(input: LoadInput): Promise<LoadedLedger> {
   return loaded;
 }
 
-type StartingPoint = Omit<LoadedLedger, 'lastEventId'> & { lastEventId: string | undefined };
+type StartingPoint = Omit<LoadedLedger, 'lastEventId' | 'outcomesRevision' | 'outcomesMissing'> & {
+  lastEventId: string | undefined;
+};
 
 async function startingPoint(input: LoadInput): Promise<StartingPoint> {
   const snapshotsSkipped: StartingPoint['snapshotsSkipped'] = [];
@@ -152,13 +165,21 @@ export async function readEventAt(
   return undefined;
 }
 
-/** Groups consecutive events of one command into one window entry. */
+/**
+ * Groups consecutive events of one command into one window entry, and keeps the commands after
+ * the command-outcome table's progress as rows for it.
+ */
 class OutcomeFold {
   positionsMissing = false;
+  /** Rows of the commands whose last event is after `#tableRevision`, in revision order. */
+  readonly missing: OutcomeRow[] = [];
   #window: OutcomeWindow;
+  #tableRevision: number;
   #current:
     | {
         key: string;
+        actor: string;
+        commandId: string;
         bodyHash: string;
         revisionFirst: number;
         count: number;
@@ -167,8 +188,9 @@ class OutcomeFold {
     | undefined;
   #withoutPosition: string[] = [];
 
-  constructor(window: OutcomeWindow) {
+  constructor(window: OutcomeWindow, tableRevision: number) {
     this.#window = window;
+    this.#tableRevision = tableRevision;
   }
 
   add(event: RecordedEvent): void {
@@ -189,7 +211,15 @@ class OutcomeFold {
       return;
     }
     this.flush();
-    this.#current = { key, bodyHash, revisionFirst: revision, count: 1, position: event.position };
+    this.#current = {
+      key,
+      actor,
+      commandId,
+      bodyHash,
+      revisionFirst: revision,
+      count: 1,
+      position: event.position,
+    };
   }
 
   flush(): void {
@@ -208,6 +238,16 @@ class OutcomeFold {
       answer: undefined,
       pending: undefined,
     });
+    if (current.revisionFirst + current.count - 1 > this.#tableRevision) {
+      this.missing.push({
+        actor: current.actor,
+        commandId: current.commandId,
+        bodyHash: current.bodyHash,
+        revisionFirst: current.revisionFirst,
+        eventCount: current.count,
+        position: current.position ?? '',
+      });
+    }
   }
 
   fillPositions(head: GlobalPosition | undefined): void {
@@ -215,5 +255,6 @@ class OutcomeFold {
       const record = this.#window.get(key);
       if (record !== undefined && record.position === undefined) record.position = head;
     }
+    for (const row of this.missing) if (row.position === '') row.position = head ?? '';
   }
 }

@@ -1,11 +1,9 @@
-import { createDb, createPool, type Db } from '@ledger/db';
+import { createPool } from '@ledger/db';
 import type { EventStore } from '@ledger/event-store';
 import { createPostgresEventStore } from '@ledger/event-store/postgres';
-import { clientLockSessions, createProjectionRunner, LeaderLocks } from '@ledger/projection-runner';
 import type { Logger } from '@ledger/runtime';
 import type pg from 'pg';
 import { unavailable } from './answers.ts';
-import { commandOutcomeProjection } from './command-outcome-projection.ts';
 import { createExpiryWorker, type ExpiryWorker } from './expiry-worker.ts';
 import { createInProcessClient } from './in-process-client.ts';
 import { acquireLeadership, type Leadership } from './leadership.ts';
@@ -27,8 +25,6 @@ export type LedgerWriterServiceOptions = {
   listen?: SocketAddress;
   /** Service time zone for limit days (default Asia/Seoul). */
   timeZone?: string;
-  /** Run the command-outcome projection here (default true; a projector service may run it). */
-  runOutcomeProjection?: boolean;
   /** Run the hold expiry worker (default true). */
   runExpiry?: boolean;
   settings?: Partial<WriterSettings>;
@@ -53,20 +49,19 @@ export type LedgerWriterService = {
 
 type Parts = {
   pool: pg.Pool;
+  /** The writer's command-outcome rows (outcome-writer.ts), on a connection of their own. */
+  outcomePool: pg.Pool;
   store: EventStore;
-  db: Db;
   server: SocketServer | undefined;
   leadership: Leadership | undefined;
   writer: LedgerWriter | undefined;
   expiry: ExpiryWorker | undefined;
-  projectionLocks: LeaderLocks | undefined;
-  projectionRun: Promise<void> | undefined;
 };
 
 /**
  * The writer process: the transport comes up at once (answering notLeader while standing by),
- * then the leader lock, then snapshot + fold, then the writer, the expiry worker and the
- * command-outcome projection. A writer that stops by itself ends the service, so the process
+ * then the leader lock, then snapshot + fold, then the writer (which writes its own command-outcome
+ * rows) and the expiry worker. A writer that stops by itself ends the service, so the process
  * exits and its supervisor starts a fresh one that reads the truth from the log.
  */
 export async function startLedgerWriterService(
@@ -80,14 +75,16 @@ export async function startLedgerWriterService(
   });
   const parts: Parts = {
     pool,
+    outcomePool: createPool({
+      url: options.databaseUrl,
+      poolSizeMax: 1,
+      applicationName: 'ledger-outcomes',
+    }),
     store: createPostgresEventStore({ pool }),
-    db: createDb({ url: options.databaseUrl, poolSizeMax: 2, applicationName: 'ledger-outcomes' }),
     server: undefined,
     leadership: undefined,
     writer: undefined,
     expiry: undefined,
-    projectionLocks: undefined,
-    projectionRun: undefined,
   };
   const stopping = new AbortController();
   let resolveEnded: (reason: StopReason) => void = () => {};
@@ -147,7 +144,6 @@ async function lead(
   stop: (reason: StopReason) => Promise<void>,
 ): Promise<void> {
   const { logger } = options;
-  if (options.runOutcomeProjection !== false) startOutcomeProjection(options, parts, signal);
   const leadership = await acquireLeadership({
     url: options.databaseUrl,
     lockName: `ledger-writer:${ledgerStream}`,
@@ -164,6 +160,7 @@ async function lead(
   const writerOptions: Parameters<typeof createLedgerWriter>[0] = {
     store: parts.store,
     pool: parts.pool,
+    outcomePool: parts.outcomePool,
     leadership,
     logger,
   };
@@ -182,35 +179,13 @@ async function lead(
   if (options.runExpiry !== false) parts.expiry = createExpiryWorker({ writer, logger });
 }
 
-function startOutcomeProjection(
-  options: LedgerWriterServiceOptions,
-  parts: Parts,
-  signal: AbortSignal,
-): void {
-  parts.projectionLocks = new LeaderLocks(clientLockSessions(options.databaseUrl), {
-    logger: options.logger,
-  });
-  const runner = createProjectionRunner({
-    db: parts.db,
-    eventStore: parts.store,
-    projection: commandOutcomeProjection(),
-    locks: parts.projectionLocks,
-    logger: options.logger,
-  });
-  parts.projectionRun = runner.run(signal).catch((error: unknown) => {
-    options.logger.error('command-outcome projection ended', { error: String(error) });
-  });
-}
-
 async function shutDown(parts: Parts): Promise<void> {
   await parts.expiry?.stop();
   await parts.writer?.stop();
   parts.writer = undefined;
   await parts.server?.close();
-  await parts.projectionRun;
-  await parts.projectionLocks?.close();
   await parts.leadership?.release();
   await parts.store.close();
   await parts.pool.end();
-  await parts.db.destroy();
+  await parts.outcomePool.end();
 }

@@ -21,7 +21,6 @@ import { commandKey, hashBodyText, sortedJson } from './command-identity.ts';
 import {
   forEachOutcomeKey,
   lookUpOutcomes,
-  readProjectedRevision,
   type StoredOutcome,
 } from './command-outcome-projection.ts';
 import { fault, hasFaultHook } from './faults.ts';
@@ -32,6 +31,7 @@ import { loadLedger } from './ledger-loader.ts';
 import { ledgerStream } from './ledger-stream.ts';
 import { actorLengthMax, commandIdLengthMax, metadataFieldLengthMax } from './limits.ts';
 import { type OutcomeRecord, OutcomeWindow } from './outcome-window.ts';
+import { OutcomeWriter } from './outcome-writer.ts';
 import { saveSnapshot, takeSnapshot } from './snapshots.ts';
 import type { LedgerSubmission, SubmitResult, UnavailableReason } from './submission.ts';
 import { SubmissionQueue } from './submission-queue.ts';
@@ -42,6 +42,8 @@ export type LedgerWriterOptions = {
   store: EventStore;
   /** For the command-outcome lookups and the snapshots (the same database as the store). */
   pool: pg.Pool;
+  /** For the command-outcome rows written after each commit (default `pool`). */
+  outcomePool?: pg.Pool;
   leadership: Leadership;
   logger: Logger;
   /** The ledger stream (default `ledger`). */
@@ -96,6 +98,16 @@ export type WriterStats = {
   appendInFlightMs: number;
   /** From a commit to the next append's issue, summed over appends whose batch was already decided. */
   commitToNextAppendMs: number;
+  /** Command-outcome rows written after commits (statements, rows, the revision written up to). */
+  outcomeStatements: number;
+  outcomeRows: number;
+  outcomeFailures: number;
+  outcomeConflicts: number;
+  outcomesRevision: number;
+  /** Rows of committed commands not written yet. */
+  outcomeBacklog: number;
+  /** Wall time with an outcome statement in flight. */
+  outcomeInFlightMs: number;
 };
 
 export type WriterStatus = 'running' | 'stopping' | 'stopped';
@@ -176,7 +188,7 @@ class Writer {
   #resolveStopped: (reason: StopReason) => void = () => {};
   #reloadTimes: number[] = [];
   #duplicateSeen = false;
-  #progressTimer: NodeJS.Timeout | undefined;
+  #outcomes: OutcomeWriter;
   #stats = {
     batches: 0,
     commands: 0,
@@ -212,6 +224,12 @@ class Writer {
     if (options.nowMs) clockOptions.nowMs = options.nowMs;
     this.#clock = createWriterClock(clockOptions);
     this.#window = this.#newWindow();
+    this.#outcomes = new OutcomeWriter({
+      pool: options.outcomePool ?? options.pool,
+      logger: this.#logger,
+      // The table holds every command up to `revision`: the window may let them go.
+      onWritten: (revision) => this.#window.setProjectedRevision(revision),
+    });
     this.stopped = new Promise((resolve) => {
       this.#resolveStopped = resolve;
     });
@@ -235,8 +253,8 @@ class Writer {
       logger: this.#logger,
       ignoreSnapshots: this.#options.ignoreSnapshots ?? false,
     });
-    // After loadLedger read the projection's progress: every key up to it is in the table now,
-    // and every later one was folded into the window.
+    // After loadLedger read the table's progress: every key up to it is in the table now, and
+    // every later one was folded into the window (and is written by the repair below).
     const keyFilter = this.#settings.outcomeKeyFilter
       ? await this.#loadKeyFilter(window)
       : undefined;
@@ -251,11 +269,15 @@ class Writer {
     this.#revisionDecided = loaded.revision;
     this.#snapshotRevision = loaded.snapshotRevision;
     this.#expiries = HoldExpiryIndex.fromState(loaded.state);
+    // The repair: rows of the commands committed after the progress row (a crash between a
+    // commit and its outcome statement, or a failed statement), written before any later batch's.
+    this.#outcomes.reset(loaded.outcomesMissing, loaded.outcomesRevision);
     this.#logger.info('ledger loaded', {
       revision: loaded.revision,
       snapshotRevision: loaded.snapshotRevision,
       snapshotsSkipped: loaded.snapshotsSkipped,
       outcomesInMemory: window.size,
+      outcomesMissing: loaded.outcomesMissing.length,
       keysInFilter: keyFilter?.size,
     });
   }
@@ -272,11 +294,6 @@ class Writer {
   }
 
   start(): void {
-    this.#progressTimer = setInterval(
-      () => this.#refreshProjectedRevision(),
-      this.#settings.projectionProgressRefreshMs,
-    );
-    this.#progressTimer.unref();
     this.#options.leadership.lost.addEventListener(
       'abort',
       () => this.#stopWith('leadershipLost'),
@@ -329,8 +346,16 @@ class Writer {
   }
 
   stats(): WriterStats {
+    const outcomes = this.#outcomes.stats();
     return {
       ...this.#stats,
+      outcomeStatements: outcomes.statements,
+      outcomeRows: outcomes.rows,
+      outcomeFailures: outcomes.failures,
+      outcomeConflicts: outcomes.conflicts,
+      outcomesRevision: outcomes.revisionWritten,
+      outcomeBacklog: this.#outcomes.backlog,
+      outcomeInFlightMs: outcomes.inFlightMs,
       revision: this.#committed.revision,
       queueLength: this.#queue.length,
       windowSize: this.#window.size,
@@ -686,6 +711,8 @@ class Writer {
     this.#stats.commands += batch.commands.length;
     this.#stats.events += batch.events.length;
     fault('after-answer');
+    // Its outcome rows, once the answers' reactions ran (outcome-writer.ts).
+    this.#outcomes.addBatch(batch.commands, position, batch.revisionLast);
   }
 
   // ---- Failure handling -----------------------------------------------------------------------
@@ -864,7 +891,6 @@ class Writer {
 
   /** Nothing queued was decided: those get a clean refusal. The append in flight is answered. */
   async #finish(): Promise<void> {
-    clearInterval(this.#progressTimer);
     const refusal = this.#unavailable(this.#refusalReason());
     for (const waiting of this.#queue.drain()) waiting.resolve(refusal);
     const inFlight = this.#inFlight;
@@ -877,6 +903,9 @@ class Writer {
     this.#answerDue();
     if (this.#stopReason === 'requested') await this.#writeSnapshot();
     for (const waiting of this.#queue.drain()) waiting.resolve(refusal);
+    // What is left unwritten is written by the next load's repair.
+    await this.#outcomes.drain(this.#settings.recoveryTimeoutMs / 10);
+    await this.#outcomes.close();
     this.status = 'stopped';
   }
 
@@ -905,15 +934,6 @@ class Writer {
       sizeKept: this.#settings.outcomesInMemoryKept,
       answersMax: this.#settings.answersInMemoryMax,
     });
-  }
-
-  #refreshProjectedRevision(): void {
-    const window = this.#window;
-    readProjectedRevision(this.#options.pool).then(
-      (revision) => window.setProjectedRevision(revision),
-      (error: unknown) =>
-        this.#logger.warn('projection progress unreadable', { error: String(error) }),
-    );
   }
 }
 

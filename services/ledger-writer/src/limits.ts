@@ -15,15 +15,15 @@ export const batchBytesMax = 768 * 1_024;
 /** Submissions waiting to be decided; beyond this the writer answers Unavailable('overloaded'). */
 export const queueCommandsMax = 200_000;
 /**
- * Command outcomes kept in memory. Entries older than what the command-outcome projection holds
- * are evicted first; entries it does not hold yet are never evicted (idempotency would break), so
- * past this bound the writer refuses new work until the projection catches up.
+ * Command outcomes kept in memory. Entries older than what the command-outcome table holds are
+ * evicted first; entries it does not hold yet are never evicted (idempotency would break), so past
+ * this bound the writer refuses new work until its outcome rows are written.
  */
 export const outcomesInMemoryMax = 2_000_000;
 /**
- * Entries the projection already holds leave once the window has more than this many (the newest
- * are kept, with their answers): the window stays small while the projection keeps up, and only
- * grows towards `outcomesInMemoryMax` while it lags.
+ * Entries the command-outcome table already holds leave once the window has more than this many
+ * (the newest are kept, with their answers): the window stays small while the outcome rows are
+ * written, and only grows towards `outcomesInMemoryMax` while the database refuses them.
  */
 export const outcomesInMemoryKept = 65_536;
 /** Of those, the most recent ones keep their whole answer; older ones are re-read from the log. */
@@ -44,8 +44,10 @@ export const recoveryTimeoutMs = 30_000;
 export const reloadsPerMinuteMax = 10;
 /** Ledger events read per page while folding the log. */
 export const foldPageEventsMax = 1_000;
-/** How often the outcome window re-reads how far the command-outcome projection got. */
-export const projectionProgressRefreshMs = 1_000;
+/** Command-outcome rows in one statement of the writer's outcome writer, at most. */
+export const outcomeRowsPerStatementMax = 8_192;
+/** The longest wait between two attempts to write command outcomes the database refused. */
+export const outcomeRetryMsMax = 2_000;
 /** One line of the local transport, at most (a command of 128 legs fits many times over). */
 export const transportLineBytesMax = 1_024 * 1_024;
 /** Requests one transport connection may have outstanding. */

@@ -21,7 +21,6 @@ const env = parseEnv(
       )
       .default('127.0.0.1:7400'),
     LEDGER_TIME_ZONE: z.string().min(1).default('Asia/Seoul'),
-    LEDGER_WRITER_OUTCOME_PROJECTION: z.enum(['on', 'off']).default('on'),
     LEDGER_WRITER_EXPIRY: z.enum(['on', 'off']).default('on'),
   }),
 );
@@ -34,7 +33,6 @@ runService(
       logger,
       listen: parseSocketAddress(env.LEDGER_WRITER_LISTEN),
       timeZone: env.LEDGER_TIME_ZONE,
-      runOutcomeProjection: env.LEDGER_WRITER_OUTCOME_PROJECTION === 'on',
       runExpiry: env.LEDGER_WRITER_EXPIRY === 'on',
     });
     logger.info('ledger writer listening', { address: service.address });

@@ -33,7 +33,6 @@ function startService(entries: Entry[]) {
   return startLedgerWriterService({
     databaseUrl: database().url,
     logger: recordingLogger(entries),
-    runOutcomeProjection: false,
     runExpiry: false,
   });
 }

@@ -15,7 +15,6 @@ export type WriterSettings = {
   recoveryTimeoutMs: number;
   reloadsPerMinuteMax: number;
   retryAfterMs: number;
-  projectionProgressRefreshMs: number;
   /**
    * Keep a Bloom filter of every known command key (key-filter.ts), so only keys it may have
    * seen are looked up in the command-outcome projection; off: every key the window does not
@@ -37,6 +36,5 @@ export const defaultWriterSettings: WriterSettings = {
   recoveryTimeoutMs: limits.recoveryTimeoutMs,
   reloadsPerMinuteMax: limits.reloadsPerMinuteMax,
   retryAfterMs: limits.retryAfterMs,
-  projectionProgressRefreshMs: limits.projectionProgressRefreshMs,
   outcomeKeyFilter: true,
 };

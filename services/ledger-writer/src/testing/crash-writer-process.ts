@@ -20,7 +20,6 @@ const service = await startLedgerWriterService({
   databaseUrl,
   logger: silentLogger,
   listen: { path: socketPath },
-  runOutcomeProjection: false,
   runExpiry: false,
 });
 await service.leading;

@@ -77,6 +77,17 @@ export async function startTestWriter(
   };
 }
 
+/** Resolves once the writer's command-outcome rows are written up to its committed revision. */
+export async function outcomesWritten(writer: LedgerWriter, timeoutMs = 10_000): Promise<void> {
+  const deadline = performance.now() + timeoutMs;
+  for (;;) {
+    const stats = writer.stats();
+    if (stats.outcomesRevision >= stats.revision && stats.outcomeBacklog === 0) return;
+    if (performance.now() > deadline) throw new Error('command outcomes not written in time');
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+}
+
 /** `units` whole coins as an amount string of the test asset. */
 export function coins(units: number): string {
   return formatAmount(BigInt(units) * 10n ** BigInt(decimalPoint), decimalPoint);
