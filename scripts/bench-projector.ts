@@ -13,19 +13,41 @@
 // calls and time, from pg_stat_statements). --lag-runner-module <path> runs another copy of the
 // runner package (e.g. an older commit's packages/projection-runner/src/index.ts copied under
 // scripts/) for a before/after comparison in the same conditions.
+// --lag-mix ledger is the projector mix with the real ledger-balances projection as the runner
+// that applies: the writer appends ledger events (transfers between --lag-accounts funded member
+// accounts, 30 % with a fee leg to one hot system account, as the HTTP benchmark's workload), so
+// the per-append CPU is the balances batch's (the writer's share of this process's Node CPU is
+// the same in every run of the same rate: compare runs, not absolute figures). --lag-mix
+// ledger-trivial runs the same writer with a trivial projection in place of the balances: the
+// baseline to subtract.
 // Usage: node scripts/bench-projector.ts [--events 200000] [--batch 500] [--runs 3]
 //        [--lag-seconds 0] [--lag-rate 2000] [--lag-interval-ms 10] [--lag-projections 8]
 //        [--lag-async-commits] [--lag-reader-pool 4] [--lag-mix half|projector]
-//        [--lag-statements] [--lag-runner-module path]
+//        [--lag-statements] [--lag-runner-module path] [--lag-accounts 2000]
+//        [--ledger-costs variants] [--ledger-transfers 20000] [--ledger-batch 100]
+// --ledger-costs a,b,... measures the ledger-balances batch alone, without a writer or a log: the
+// same ledger events applied with applyLedgerBatch in transactions of --ledger-batch transfers,
+// each variant into its own schema, the variants alternated in rounds; it prints Node CPU and the
+// backend's CPU (from /proc) per transfer. Variants: plain (no account cache), cache (the
+// runner's memory), and tweaks of the tables (see ledgerCostVariants).
 
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { createDb, createPool, type Db, migrateToLatest, withDatabase } from '@ledger/db';
-import type { EventStore, GlobalPosition, NewEvent } from '@ledger/event-store';
+import type { EventStore, GlobalPosition, NewEvent, RecordedEvent } from '@ledger/event-store';
 import { createPostgresEventStore } from '@ledger/event-store/postgres';
+import { systemAccountId } from '@ledger/ledger';
+import {
+  applyLedgerBatch,
+  createBalanceTables,
+  ledgerBalancesProjection,
+  memberIdOf,
+  walletAccountId,
+} from '@ledger/ledger-projections';
 import { startLocalPostgres } from '@ledger/local-postgres';
 import * as currentRunner from '@ledger/projection-runner';
 import {
@@ -55,6 +77,11 @@ const { values: args } = parseArgs({
     'lag-mix': { type: 'string', default: 'half' },
     'lag-statements': { type: 'boolean', default: false },
     'lag-runner-module': { type: 'string' },
+    'lag-accounts': { type: 'string', default: '2000' },
+    'ledger-costs': { type: 'string' },
+    'ledger-transfers': { type: 'string', default: '20000' },
+    'ledger-batch': { type: 'string', default: '100' },
+    'ledger-rounds': { type: 'string', default: '3' },
   },
 });
 const lagSeconds = Number(args['lag-seconds']);
@@ -90,6 +117,10 @@ async function main(): Promise<void> {
     await printMachine(url);
     if (lagSeconds > 0) {
       await measureLagUnderLoad(url, dataDir);
+      return;
+    }
+    if (args['ledger-costs'] !== undefined) {
+      await measureLedgerBatches(url, args['ledger-costs'].split(','));
       return;
     }
     const store = createPostgresEventStore({ url, poolSizeMax: 4 });
@@ -318,7 +349,14 @@ async function measureLagUnderLoad(url: string, dataDir: string): Promise<void> 
   const intervalMs = Number(args['lag-interval-ms']);
   const count = Number(args['lag-projections']);
   const mix = args['lag-mix'];
-  if (mix !== 'half' && mix !== 'projector') throw new RangeError('--lag-mix is half or projector');
+  if (!['half', 'projector', 'ledger', 'ledger-trivial'].includes(mix ?? ''))
+    throw new RangeError('--lag-mix is half, projector, ledger or ledger-trivial');
+  const ledger = mix?.startsWith('ledger')
+    ? ledgerWorkload(Number(args['lag-accounts']))
+    : undefined;
+  // ledger-trivial: the same writer, a trivial projection in place of the balances (the baseline
+  // to subtract: what remains is the balances projection's own cost).
+  const realLedger = ledger !== undefined && mix === 'ledger';
   const runnerModule = args['lag-runner-module'];
   const runnerPackage: typeof currentRunner =
     runnerModule === undefined
@@ -365,9 +403,20 @@ async function measureLagUnderLoad(url: string, dataDir: string): Promise<void> 
   const appendMs: number[] = [];
   let measuring = false;
   const runners: ProjectionRunner[] = [];
+  let expected: { kind: 'no_stream' } | { kind: 'exact'; revision: bigint } = {
+    kind: 'no_stream',
+  };
+  if (ledger) {
+    // Accounts opened and funded before the runners start; they catch up before the measure.
+    for (const events of ledger.setup()) {
+      const result = await writerStore.append('ledger', events, { expected });
+      expected = { kind: 'exact', revision: result.nextExpectedRevision };
+    }
+  }
+  const lagName = realLedger ? ledgerBalancesProjection.name : 'bench_lag_0';
   for (let index = 0; index < count; index += 1) {
     const name = `bench_lag_${index}`;
-    const projection = lagProjection(name, (events) => {
+    const onBatch = (events: readonly { recordedAt: Date }[]) => {
       const first = events[0] as { recordedAt: Date; position?: GlobalPosition } | undefined;
       const oldest = first?.recordedAt.getTime();
       if (!measuring || oldest === undefined || first?.position === undefined) return;
@@ -375,11 +424,15 @@ async function measureLagUnderLoad(url: string, dataDir: string): Promise<void> 
       batchLags.push(now - oldest);
       const ack = acks.find((entry) => entry.position >= (first.position as GlobalPosition));
       if (ack) sinceAck.push(now - ack.at);
-    });
+    };
+    const projection =
+      realLedger && index === 0
+        ? withBatchHook(ledgerBalancesProjection, onBatch)
+        : lagProjection(name, onBatch);
     if (mix === 'half') {
       // Half filtered on a prefix every event matches: the filtered page query real projections use.
       if (index % 2 === 1) projection.filter = { eventTypePrefixes: ['Bench.'] };
-    } else {
+    } else if (!realLedger || index > 0) {
       // The projector: one projection of the ledger stream, the others of streams not written here.
       projection.filter = { streamPrefixes: [index === 0 ? 'ledger' : `elsewhere-${index}-`] };
     }
@@ -403,12 +456,11 @@ async function measureLagUnderLoad(url: string, dataDir: string): Promise<void> 
   let writing = true;
   let appended = 0;
   const writer = (async () => {
-    let expected: { kind: 'no_stream' } | { kind: 'exact'; revision: bigint } = {
-      kind: 'no_stream',
-    };
     let next = performance.now();
     while (writing) {
-      const events = Array.from({ length: perAppend }, (_, i) => payload(appended + i));
+      const events = Array.from({ length: perAppend }, (_, i) =>
+        ledger ? ledger.transfer(appended + i) : payload(appended + i),
+      );
       const began = Date.now();
       const result = await writerStore.append('ledger', events, { expected });
       const at = Date.now();
@@ -429,7 +481,7 @@ async function measureLagUnderLoad(url: string, dataDir: string): Promise<void> 
   const samples: number[] = [];
   const sampler = (async () => {
     while (measuring) {
-      const lag = await measureLag(db, readerStore, { projection: 'bench_lag_0', version: 1 });
+      const lag = await measureLag(db, readerStore, { projection: lagName, version: 1 });
       samples.push(lag.oldestPendingAgeMs);
       await sleep(50);
     }
@@ -454,6 +506,17 @@ async function measureLagUnderLoad(url: string, dataDir: string): Promise<void> 
   const statementLines = args['lag-statements']
     ? await statementsPerAppend(db, appendsMeasured)
     : [];
+  if (realLedger) {
+    // Whether the account updates stay HOT (no index entries) as the table's pages fill.
+    const { rows: tables } = await sql<{ relname: string; upd: string; hot: string; ins: string }>`
+      SELECT relname, n_tup_upd::text AS upd, n_tup_hot_upd::text AS hot, n_tup_ins::text AS ins
+        FROM pg_stat_user_tables WHERE relname IN ('ledger_accounts_v1', 'ledger_balance_log_v1')
+       ORDER BY relname`.execute(db);
+    for (const row of tables)
+      statementLines.unshift(
+        `  ${row.relname}: ${row.ins} inserted, ${row.upd} updated, ${row.hot} of them HOT (whole run)`,
+      );
+  }
   await sampler;
   writing = false;
   await writer;
@@ -502,6 +565,17 @@ async function measureLagUnderLoad(url: string, dataDir: string): Promise<void> 
       .map(([label, ticks]) => `${label} ${perAppendUs(ticks)}`)
       .join(', ')}`,
   );
+  const eventsMeasured = Math.max(1, appendsMeasured * perAppend);
+  const perEventUs = (ticks: number) => ((ticks * 10_000) / eventsMeasured).toFixed(1);
+  console.log(
+    `per event: Node ${((cpu.user + cpu.system) / eventsMeasured).toFixed(1)} µs CPU; Postgres CPU µs by client: ${[
+      ...byClient,
+    ]
+      .filter(([, ticks]) => ticks > 0)
+      .sort((a, b) => b[1] - a[1])
+      .map(([label, ticks]) => `${label} ${perEventUs(ticks)}`)
+      .join(', ')}`,
+  );
   if (groupBefore && groupAfter) {
     const per = (key: keyof typeof groupAfter) =>
       ((groupAfter[key] - groupBefore[key]) / Math.max(1, appendsMeasured)).toFixed(2);
@@ -522,6 +596,203 @@ async function statementsPerAppend(db: Db, appends: number): Promise<string[]> {
     (row) =>
       `  ${((row.total_ms * 1_000) / Math.max(1, appends)).toFixed(0).padStart(6)} µs/append ${(Number(row.calls) / Math.max(1, appends)).toFixed(2).padStart(6)} calls/append  ${row.query}`,
   );
+}
+
+/**
+ * Table tweaks a --ledger-costs variant may apply after creating its schema's tables (name →
+ * statements, `$s` the schema). Every variant name may also carry `+cache` (e.g. `plain+cache`).
+ */
+const ledgerCostVariants: Record<string, string[]> = {
+  plain: [],
+  fillfactor80: ['ALTER TABLE $s.ledger_accounts SET (fillfactor = 80)'],
+  nologpk: ['ALTER TABLE $s.ledger_balance_log DROP CONSTRAINT ledger_balance_log_pkey'],
+};
+
+async function measureLedgerBatches(url: string, variants: string[]): Promise<void> {
+  const transfers = Number(args['ledger-transfers']);
+  const perBatch = Number(args['ledger-batch']);
+  const rounds = Number(args['ledger-rounds']);
+  const workload = ledgerWorkload(Number(args['lag-accounts']));
+  let revision = 0n;
+  const recorded = (event: NewEvent): RecordedEvent => {
+    const position = revision.toString().padStart(20, '0');
+    const result = {
+      ...event,
+      streamName: 'ledger',
+      revision,
+      position,
+      recordedAt: new Date(),
+    } as unknown as RecordedEvent;
+    revision += 1n;
+    return result;
+  };
+  const setup = workload.setup().flat().map(recorded);
+  const pages: RecordedEvent[][] = [];
+  for (let start = 0; start < transfers; start += perBatch)
+    pages.push(
+      Array.from({ length: Math.min(perBatch, transfers - start) }, (_, i) =>
+        recorded(workload.transfer(start + i)),
+      ),
+    );
+  const db = createDb({ url, poolSizeMax: 1, applicationName: 'ledger-costs' });
+  const totals = new Map<string, { node: number; backend: number; transfers: number }>();
+  try {
+    const { rows } = await sql<{ pid: number }>`SELECT pg_backend_pid() AS pid`.execute(db);
+    const pid = rows[0]?.pid as number;
+    const backendTicks = () => {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      return Number(fields[11]) + Number(fields[12]);
+    };
+    for (let round = 1; round <= rounds; round += 1) {
+      for (const variant of variants) {
+        const [tweak = 'plain', withCache] = variant.split('+');
+        const statements = ledgerCostVariants[tweak];
+        if (statements === undefined) throw new RangeError(`unknown variant ${tweak}`);
+        const schema = `costs_${round}_${variant.replace(/\W/g, '_')}`;
+        const context = {
+          projection: 'ledger-balances',
+          version: 1,
+          table: (name: string) => `${schema}.${name}`,
+        };
+        await sql`CREATE SCHEMA ${sql.id(schema)}`.execute(db);
+        await db.transaction().execute((trx) => createBalanceTables(trx, context));
+        for (const statement of statements)
+          await sql.raw(statement.replaceAll('$s', schema)).execute(db);
+        const memory = new Map<string, unknown>();
+        const apply = async (events: RecordedEvent[]) => {
+          const actions: (() => void)[] = [];
+          const batchContext =
+            withCache === 'cache'
+              ? {
+                  ...context,
+                  memory,
+                  afterCommit: (action: () => void) => void actions.push(action),
+                }
+              : context;
+          await db.transaction().execute((trx) => applyLedgerBatch(trx, events, batchContext));
+          for (const action of actions) action();
+        };
+        for (let start = 0; start < setup.length; start += 500)
+          await apply(setup.slice(start, start + 500));
+        await sql`ANALYZE`.execute(db);
+        const ticksBefore = backendTicks();
+        const cpuBefore = process.cpuUsage();
+        const started = performance.now();
+        for (const page of pages) await apply(page);
+        const cpu = process.cpuUsage(cpuBefore);
+        const seconds = (performance.now() - started) / 1000;
+        const ticks = backendTicks() - ticksBefore;
+        const total = totals.get(variant) ?? { node: 0, backend: 0, transfers: 0 };
+        total.node += cpu.user + cpu.system;
+        total.backend += ticks * 10_000;
+        total.transfers += transfers;
+        totals.set(variant, total);
+        const { rows: stats } = await sql<{ upd: string; hot: string }>`
+          SELECT n_tup_upd::text AS upd, n_tup_hot_upd::text AS hot FROM pg_stat_user_tables
+           WHERE schemaname = ${schema} AND relname = 'ledger_accounts'`.execute(db);
+        console.log(
+          `round ${round} ${variant}: ${transfers} transfers in ${seconds.toFixed(2)} s; Node ${((cpu.user + cpu.system) / transfers).toFixed(1)} µs, backend ${((ticks * 10_000) / transfers).toFixed(1)} µs per transfer; account updates HOT ${stats[0]?.hot}/${stats[0]?.upd}; load ${loadavg()[0]?.toFixed(2)}`,
+        );
+        await sql`DROP SCHEMA ${sql.id(schema)} CASCADE`.execute(db);
+        // Rows of the same revisions again in the next round: the revision numbers restart.
+      }
+    }
+  } finally {
+    await db.destroy();
+  }
+  console.log(
+    `\nledger-balances batches of ${perBatch} transfers, ${rounds} rounds (per transfer):`,
+  );
+  console.log('| variant | Node µs | backend µs |\n|---|---|---|');
+  for (const [variant, total] of totals)
+    console.log(
+      `| ${variant} | ${(total.node / total.transfers).toFixed(1)} | ${(total.backend / total.transfers).toFixed(1)} |`,
+    );
+}
+
+/** A projection whose batches are also shown to `onBatch` (before they are applied). */
+function withBatchHook(
+  projection: Projection,
+  onBatch: (events: readonly { recordedAt: Date }[]) => void,
+): Projection {
+  return {
+    ...projection,
+    apply: async (trx, events, context) => {
+      onBatch(events);
+      await projection.apply(trx, events, context);
+    },
+  };
+}
+
+/**
+ * Ledger events as the writer appends them (its metadata, amounts with 8 decimals): `accounts`
+ * member accounts of 100 members funded from chain clearing, then transfers between two random
+ * member accounts, 30 % with a fee leg to the hot fee-revenue account.
+ */
+function ledgerWorkload(accounts: number) {
+  const asset = 'BTC';
+  const clearing = systemAccountId('chainClearing', asset);
+  const fees = systemAccountId('feeRevenue', asset);
+  const at = '2026-11-22T18:00:00.000Z';
+  const event = (type: string, data: Record<string, unknown>, actor: string): NewEvent => {
+    const commandId = randomUUID();
+    return {
+      id: randomUUID(),
+      type,
+      data,
+      metadata: {
+        commandId,
+        actor,
+        bodyHash: 'ab'.repeat(32),
+        correlationId: commandId,
+        causationId: commandId,
+        requestId: randomUUID(),
+      },
+    };
+  };
+  const opened = (account: string, data: Record<string, unknown>) =>
+    event(
+      'AccountOpened',
+      { account, asset, decimalPoint: 8, openedAt: at, ...data },
+      'system:bench',
+    );
+  const posted = (legs: Record<string, string>[], actor: string) =>
+    event(
+      'TransferPosted',
+      { transferId: `transfer:${randomUUID()}`, legs, cause: 'internalTransfer', postedAt: at },
+      actor,
+    );
+  return {
+    setup(): NewEvent[][] {
+      const events: NewEvent[] = [
+        opened(clearing, { kind: 'system', systemRole: 'chainClearing' }),
+        opened(fees, { kind: 'system', systemRole: 'feeRevenue' }),
+      ];
+      for (let seq = 1; seq <= accounts; seq += 1) {
+        const memberId = memberIdOf((seq % 100) + 1);
+        events.push(opened(walletAccountId(seq), { kind: 'member', memberId }));
+      }
+      for (let seq = 1; seq <= accounts; seq += 1) {
+        const legs = [{ debit: clearing, credit: walletAccountId(seq), asset, amount: '1000' }];
+        events.push(posted(legs, 'system:bench'));
+      }
+      const pages: NewEvent[][] = [];
+      for (let start = 0; start < events.length; start += 500)
+        pages.push(events.slice(start, start + 500));
+      return pages;
+    },
+    transfer(index: number): NewEvent {
+      const from = 1 + Math.floor(Math.random() * accounts);
+      const to = 1 + ((from + Math.floor(Math.random() * (accounts - 1))) % accounts);
+      const legs = [
+        { debit: walletAccountId(from), credit: walletAccountId(to), asset, amount: '0.00012345' },
+      ];
+      if (index % 10 < 3)
+        legs.push({ debit: walletAccountId(from), credit: fees, asset, amount: '0.00000100' });
+      return posted(legs, `member:${(from % 100) + 1}`);
+    },
+  };
 }
 
 /** One UPDATE per batch, and a hook that sees each batch. */

@@ -1,6 +1,11 @@
 import type { RecordedEvent } from '@ledger/event-store';
-import type { Projection, ProjectionContext } from '@ledger/projection-runner';
+import {
+  isTransientError,
+  type Projection,
+  type ProjectionContext,
+} from '@ledger/projection-runner';
 import type { Transaction } from 'kysely';
+import { AccountCache, AccountCacheMismatchError } from './account-cache.ts';
 import { applyLedgerEvent } from './apply-ledger-event.ts';
 import { emptyBatch, keysOf, type LedgerBatch } from './ledger-batch.ts';
 import { loadBatchRows, writeBatchRows } from './ledger-batch-store.ts';
@@ -36,17 +41,34 @@ export async function applyLedgerBatch(
   // biome-ignore lint/suspicious/noExplicitAny: the read models are typed by their queries.
   trx: Transaction<any>,
   events: readonly RecordedEvent[],
-  context: Pick<ProjectionContext, 'table'>,
+  context: Pick<ProjectionContext, 'table' | 'memory' | 'afterCommit'>,
 ): Promise<LedgerBatch | undefined> {
   // The prefix also passes streams such as `ledger-archive`; only `ledger` is the ledger.
   const ledgerEvents = events.filter((event) => event.streamName === ledgerStreamName);
-  if (ledgerEvents.length === 0) return undefined;
+  const first = ledgerEvents[0];
+  const last = ledgerEvents.at(-1);
+  if (first === undefined || last === undefined) return undefined;
   const table = tableOf(context);
+  // The account rows of the batch before, when the runner keeps them for us (account-cache.ts).
+  const cache =
+    context.afterCommit === undefined
+      ? undefined
+      : AccountCache.forBatch(context, context.table(balanceTables.accounts), first.revision);
   const batch = emptyBatch();
-  await loadBatchRows(trx, table, batch, keysOf(ledgerEvents));
-  for (const event of ledgerEvents) applyLedgerEvent(batch, event);
-  assertBooksBalance(batch, ledgerEvents.at(-1) as RecordedEvent);
-  await writeBatchRows(trx, table, batch);
+  await loadBatchRows(trx, table, batch, keysOf(ledgerEvents), cache);
+  try {
+    for (const event of ledgerEvents) applyLedgerEvent(batch, event);
+    assertBooksBalance(batch, last);
+    await writeBatchRows(trx, table, batch);
+  } catch (error) {
+    // With cached rows, a broken invariant or a refused write may come from a stale cache (a
+    // zombie leader): retried from the table first, where it is the event's fault if it recurs.
+    if (batch.accountsCached.size > 0 && !isTransientError(error))
+      throw new AccountCacheMismatchError(error);
+    throw error;
+  }
+  if (cache !== undefined)
+    context.afterCommit?.(() => cache.remember(batch.accounts.values(), last.revision));
   return batch;
 }
 

@@ -1,4 +1,5 @@
 import { type RawBuilder, sql, type Transaction } from 'kysely';
+import type { AccountCache } from './account-cache.ts';
 import type { AccountRow, AssetTotalRow, HoldRow, LedgerBatch } from './ledger-batch.ts';
 import { formatMinorUnits, minorUnitsOf } from './minor-units.ts';
 import { balanceTables, type TableOf } from './read-model-tables.ts';
@@ -63,11 +64,27 @@ export async function loadBatchRows(
   table: TableOf,
   batch: LedgerBatch,
   keys: { accounts: Set<string>; holds: Set<string>; assets: Set<string> },
+  cache?: AccountCache,
 ): Promise<void> {
-  if (keys.accounts.size > 0) {
+  const missing: string[] = [];
+  for (const id of keys.accounts) {
+    const cached = cache?.get(id);
+    if (cached === undefined) {
+      missing.push(id);
+      continue;
+    }
+    batch.accounts.set(id, cached);
+    batch.accountRevisions.set(id, cached.lastRevision);
+    batch.accountsCached.add(id);
+  }
+  if (missing.length > 0) {
     const { rows } = await sql<AccountRecord>`SELECT * FROM ${table(balanceTables.accounts)}
-      WHERE account = ANY(${[...keys.accounts]}::text[])`.execute(trx);
-    for (const row of rows) batch.accounts.set(row.account, accountOf(row));
+      WHERE account = ANY(${missing}::text[])`.execute(trx);
+    for (const row of rows) {
+      const account = accountOf(row);
+      batch.accounts.set(row.account, account);
+      batch.accountRevisions.set(row.account, account.lastRevision);
+    }
   }
   if (keys.holds.size > 0) await loadHolds(trx, table, batch, keys.holds);
   // An account's asset may be one no event of the batch names (a hold on it, a status change).
@@ -194,7 +211,7 @@ export async function writeBatchRows(trx: Trx, table: TableOf, batch: LedgerBatc
   const assets = [...batch.assetsChanged].map((asset) => batch.assets.get(asset) as AssetTotalRow);
   const parts: RawBuilder<unknown>[] = [];
   if (opened.length > 0) parts.push(sql`opened AS (${insertAccounts(table, opened)})`);
-  if (changed.length > 0) parts.push(sql`changed AS (${updateAccounts(table, changed)})`);
+  if (changed.length > 0) parts.push(sql`changed AS (${updateAccounts(table, changed, batch)})`);
   if (holds.length > 0) parts.push(sql`holds AS (${writeHolds(table, holds)})`);
   if (assets.length > 0) parts.push(sql`totals AS (${upsertAssetTotals(table, assets)})`);
   if (batch.log.length > 0) parts.push(sql`log AS (${insertLog(table, batch)})`);
@@ -206,7 +223,8 @@ export async function writeBatchRows(trx: Trx, table: TableOf, batch: LedgerBatc
       ${count('holds', holds.length > 0)} AS holds`.execute(trx);
   const written = rows[0];
   if (written?.changed !== changed.length) {
-    throw new Error('an account row is already at or past this batch: applied twice');
+    // (With cached rows, applyLedgerBatch retries from the table first: the cache may be stale.)
+    throw new Error('an account row is not at the revision this batch read: applied twice');
   }
   if (written.holds !== holds.length) throw new Error('a hold row was resolved twice');
 }
@@ -230,8 +248,11 @@ function insertAccounts(table: TableOf, rows: AccountRow[]) {
       ${column((r) => r.lastPosition)}::text[])`;
 }
 
-function updateAccounts(table: TableOf, rows: AccountRow[]) {
+/** Each row only if the table still holds the revision the batch started from (never twice). */
+function updateAccounts(table: TableOf, rows: AccountRow[], batch: LedgerBatch) {
   const column = (pick: (row: AccountRow) => string | null) => arrayLiteral(rows.map(pick));
+  const before = (row: AccountRow) =>
+    (batch.accountRevisions.get(row.account) as bigint).toString();
   return sql`UPDATE ${table(balanceTables.accounts)} AS t
     SET status = u.status, balance = u.balance, held = u.held, daily_limit = u.daily_limit,
         last_revision = u.last_revision, last_position = u.last_position
@@ -239,9 +260,10 @@ function updateAccounts(table: TableOf, rows: AccountRow[]) {
       ${column((r) => amountText(r.balance, r.decimalPoint))}::numeric[],
       ${column((r) => amountText(r.held, r.decimalPoint))}::numeric[],
       ${column((r) => amountText(r.dailyLimit, r.decimalPoint))}::numeric[],
-      ${column((r) => r.lastRevision.toString())}::bigint[], ${column((r) => r.lastPosition)}::text[])
-      AS u(account, status, balance, held, daily_limit, last_revision, last_position)
-    WHERE t.account = u.account AND t.last_revision < u.last_revision
+      ${column((r) => r.lastRevision.toString())}::bigint[], ${column((r) => r.lastPosition)}::text[],
+      ${column(before)}::bigint[])
+      AS u(account, status, balance, held, daily_limit, last_revision, last_position, before)
+    WHERE t.account = u.account AND t.last_revision = u.before AND t.last_revision < u.last_revision
     RETURNING 1`;
 }
 

@@ -79,6 +79,10 @@ export type LogRow = {
 
 export type LedgerBatch = {
   accounts: Map<string, AccountRow>;
+  /** The revision each loaded account row had before this batch: its update expects it. */
+  accountRevisions: Map<string, bigint>;
+  /** Accounts taken from the cache of the batch before (AccountCache), not read from the table. */
+  accountsCached: Set<string>;
   /** Accounts that did not exist before this batch (inserted, not updated). */
   accountsOpened: Set<string>;
   accountsChanged: Set<string>;
@@ -93,6 +97,8 @@ export type LedgerBatch = {
 export function emptyBatch(): LedgerBatch {
   return {
     accounts: new Map(),
+    accountRevisions: new Map(),
+    accountsCached: new Set(),
     accountsOpened: new Set(),
     accountsChanged: new Set(),
     holds: new Map(),

@@ -58,8 +58,12 @@ export class BatchPipeline<DB> {
     this.#key = keyOf(projection);
   }
 
-  /** Forget the remembered checkpoint and any page read ahead. */
+  /** What the projection keeps between batches (ProjectionContext.memory). */
+  #memory = new Map<string, unknown>();
+
+  /** Forget the remembered checkpoint, any page read ahead and the projection's memory. */
   reset(): void {
+    this.#memory.clear();
     this.#known = undefined;
     this.#atHead = false;
     this.#dropPrefetch();
@@ -154,7 +158,12 @@ export class BatchPipeline<DB> {
       await this.#group.advancePast(this.#key, from, next);
       return;
     }
-    const context = projectionContext(this.#projection);
+    const committed: (() => void)[] = [];
+    const context = {
+      ...projectionContext(this.#projection),
+      memory: this.#memory,
+      afterCommit: (action: () => void) => void committed.push(action),
+    };
     await this.#db.transaction().execute(async (trx) => {
       try {
         await this.#projection.apply(trx, events, context);
@@ -163,6 +172,7 @@ export class BatchPipeline<DB> {
       }
       await advanceCheckpoint(trx, this.#key, from, next, { synchronousCommit: this.#durable });
     });
+    for (const action of committed) action();
   }
 
   #readHead(after: GlobalPosition | undefined, maxCount: number): Promise<HeadPage> {

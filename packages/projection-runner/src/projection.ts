@@ -8,6 +8,19 @@ export type ProjectionContext = {
   version: number;
   /** The physical name of a logical table for this version: `balances` → `balances_v2`. */
   table(logicalName: string): string;
+  /**
+   * What the projection keeps in memory between its batches, given only by the leader's pipeline
+   * (absent for `projectBatch`, the auditor and tests): one map per leadership of this projection
+   * version on one database, emptied whenever a batch fails for any reason (the rows it describes
+   * may then differ from the tables). A projection that caches rows here must still guard its
+   * writes (a zombie leader's cache is stale) and refuse a stale cache with a transient error.
+   */
+  memory?: Map<string, unknown>;
+  /**
+   * Runs `action` once this batch's transaction has committed; never when it rolled back or its
+   * outcome is unknown. Present exactly when `memory` is.
+   */
+  afterCommit?(action: () => void): void;
 };
 
 /**

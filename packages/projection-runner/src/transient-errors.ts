@@ -1,9 +1,12 @@
 /**
- * Errors a retry can cure: the connection or server went away, or Postgres chose this transaction
- * as a serialization or deadlock victim. Anything else thrown by a projection's `apply` is treated
+ * Errors a retry can cure: the connection or server went away, Postgres chose this transaction
+ * as a serialization or deadlock victim, or the error says so itself (`transient: true`). Anything else thrown by a projection's `apply` is treated
  * as the event's fault and stops the projection.
  */
 export function isTransientError(error: unknown): boolean {
+  // A projection's own "retry me" (e.g. rows it kept in memory were stale: the runner empties
+  // its memory on any failure, so the retry reads them from the tables).
+  if ((error as { transient?: unknown } | null)?.transient === true) return true;
   const code = (error as { code?: unknown } | null)?.code;
   if (typeof code === 'string') {
     if (code.startsWith('08') || code.startsWith('53') || code.startsWith('57P')) return true;

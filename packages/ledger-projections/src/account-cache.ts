@@ -1,0 +1,101 @@
+import type { ProjectionContext } from '@ledger/projection-runner';
+import type { AccountRow } from './ledger-batch.ts';
+
+/**
+ * The account rows as the projection's last committed batch left them, kept in the runner's
+ * memory for this projection (ProjectionContext.memory: one leadership on one database, emptied
+ * by the runner whenever a batch fails). The projection is the only writer of its accounts table,
+ * so a batch that follows the one that filled the cache finds its rows here instead of reading
+ * them (one statement per batch and the parsing of every row, docs/performance.md, "Third pass,
+ * projector"). Safety does not rest on the cache: every update still names the revision it
+ * expects in the table, and any failure of a batch that used cached rows is an
+ * AccountCacheMismatchError, which the runner retries with an empty memory (so from the tables).
+ */
+export class AccountCache {
+  readonly #rows = new Map<string, AccountRow>();
+  /** The `ledger` stream revision of the last event the cached rows include. */
+  #revision: bigint | undefined;
+  readonly #table: string;
+  readonly #maxRows: number;
+
+  constructor(table: string, maxRows: number) {
+    this.#table = table;
+    this.#maxRows = maxRows;
+  }
+
+  /**
+   * The cache for a batch whose first ledger event is at `firstRevision`, emptied unless it
+   * continues the cached rows exactly (the batch before it committed and nothing was applied in
+   * between); undefined when the runner keeps no memory (projectBatch, the auditor).
+   */
+  static forBatch(
+    context: Pick<ProjectionContext, 'table' | 'memory'>,
+    table: string,
+    firstRevision: bigint,
+    maxRows = accountCacheMaxRows,
+  ): AccountCache | undefined {
+    const memory = context.memory;
+    if (memory === undefined) return undefined;
+    const key = `ledger-accounts:${table}`;
+    let cache = memory.get(key) as AccountCache | undefined;
+    if (cache === undefined || cache.#table !== table) {
+      cache = new AccountCache(table, maxRows);
+      memory.set(key, cache);
+    }
+    if (cache.#revision === undefined || cache.#revision + 1n !== firstRevision) cache.#clear();
+    return cache;
+  }
+
+  /** A copy of the cached row (the batch changes its copy, never the cache). */
+  get(account: string): AccountRow | undefined {
+    const row = this.#rows.get(account);
+    return row === undefined ? undefined : { ...row };
+  }
+
+  /** After the batch committed: its rows are what the table now holds. */
+  remember(rows: Iterable<AccountRow>, revision: bigint): void {
+    for (const row of rows) {
+      // Delete first so the most recently used rows sit at the end of the map's order.
+      this.#rows.delete(row.account);
+      this.#rows.set(row.account, row);
+    }
+    this.#revision = revision;
+    if (this.#rows.size > this.#maxRows) {
+      let excess = this.#rows.size - this.#maxRows;
+      for (const account of this.#rows.keys()) {
+        if (excess-- <= 0) break;
+        this.#rows.delete(account);
+      }
+    }
+  }
+
+  get size(): number {
+    return this.#rows.size;
+  }
+
+  #clear(): void {
+    this.#rows.clear();
+    this.#revision = undefined;
+  }
+}
+
+/** About 0.5 KiB per row: 200,000 accounts ≈ 100 MiB at most; the least recently used go first. */
+export const accountCacheMaxRows = 200_000;
+
+/**
+ * A batch that used cached account rows failed (an update refused, a broken invariant, a
+ * duplicate log row): the table may have moved without this process, so the batch is retried
+ * with an empty memory before anything is blamed on the event.
+ */
+export class AccountCacheMismatchError extends Error {
+  /** The runner retries with an empty memory (isTransientError). */
+  readonly transient = true;
+
+  constructor(cause?: unknown) {
+    super(
+      'a batch with cached account rows failed (the cache may be stale); retrying from the table',
+      cause === undefined ? undefined : { cause },
+    );
+    this.name = 'AccountCacheMismatchError';
+  }
+}
