@@ -10,7 +10,7 @@
 // Usage: node scripts/bench-ledger-http.ts [--seconds 15] [--clients 16,64,256] [--runs 3]
 //   [--members 100] [--accounts-per-member 20] [--http-workers 1] [--open-loop-seconds 15]
 //   [--http-node-options=--max-semi-space-size=64]
-//   [--pg-socket unix|tcp] [--stages] [--profile <dir>] [--profile-http <dir> [--profile-run <n>]]
+//   [--pg-socket unix|tcp] [--direct-routes on|off] [--stages] [--profile <dir>] [--profile-http <dir> [--profile-run <n>]]
 
 import { type ChildProcess, execFile, spawn, spawnSync } from 'node:child_process';
 import cluster from 'node:cluster';
@@ -66,6 +66,11 @@ const { values: args } = parseArgs({
      */
     'http-node-options': { type: 'string', default: '--max-semi-space-size=64' },
     'open-loop-seconds': { type: 'string', default: '15' },
+    /**
+     * `off`: the money route through Hono too (as before the direct routes, docs/adr/0018), for
+     * before/after comparisons on the same code.
+     */
+    'direct-routes': { type: 'string', default: 'on' },
     /** Print, every 5 s, the write API's time per request inside the app and waiting for the writer. */
     stages: { type: 'boolean', default: false },
     /** How every process reaches Postgres: `unix` (its socket in /tmp) or `tcp` (127.0.0.1). */
@@ -150,14 +155,15 @@ async function serveWriteApi(): Promise<void> {
     close: () => socketClient.close(),
   };
   const app = createApp({ db, logger: silentLogger, identity, ledger: { client, policy } });
-  const fetch = app.fetch;
-  app.fetch = async (...request: Parameters<typeof fetch>) => {
-    const started = performance.now();
-    const response = await fetch(...request);
-    stages.app.push(performance.now() - started);
-    return response;
-  };
-  await serveApp(app, { port: Number(process.env.BENCH_HTTP_PORT), hostname: '127.0.0.1' });
+  // Each request's time from its arrival to its answer handed to the socket, by either path (the
+  // money route is a direct route: app.fetch never sees it).
+  const served = await serveApp(app, {
+    port: Number(process.env.BENCH_HTTP_PORT),
+    hostname: '127.0.0.1',
+    directRoutes: process.env.BENCH_DIRECT_ROUTES !== 'off',
+    onAnswered: (ms) => stages.app.push(ms),
+  });
+  process.stdout.write(`DIRECT ${JSON.stringify(served.direct)}\n`);
   // Garbage collection pauses (V8's own timing), so a change in allocation shows per request.
   const gc = { collections: 0, ms: 0 };
   new PerformanceObserver((list) => {
@@ -366,6 +372,7 @@ async function startServices(input: {
       BENCH_WRITER_SOCKET: socket,
       BENCH_HTTP_PORT: String(port),
       BENCH_HTTP_WORKERS: args['http-workers'],
+      BENCH_DIRECT_ROUTES: args['direct-routes'],
       ...(args['profile-http'] === undefined ? {} : { BENCH_PROFILE_HTTP: args['profile-http'] }),
     },
     undefined,
@@ -373,7 +380,9 @@ async function startServices(input: {
   if (args.stages) {
     http.stdout?.on('data', (chunk: Buffer) => {
       for (const line of chunk.toString().split('\n')) {
-        if (line.startsWith('STAGES ')) console.log(`  write API ${line}`);
+        if (line.startsWith('STAGES ') || line.startsWith('DIRECT ')) {
+          console.log(`  write API ${line}`);
+        }
       }
     });
   }

@@ -1,4 +1,4 @@
-import { problemResponse } from '@ledger/http';
+import { type ProblemInit, problemResponse } from '@ledger/http';
 import {
   type AccessPolicy,
   evaluateAccess,
@@ -30,12 +30,31 @@ export type AuthorizationOptions = {
   sessions?: SessionChecker;
 };
 
-function bearerOf(c: Context): string | undefined {
-  const header = c.req.header('authorization');
+function bearerOf(header: string | undefined): string | undefined {
   if (header === undefined) return undefined;
   const match = /^Bearer ([A-Za-z0-9._~+/=-]+)$/.exec(header);
   return match?.[1] ?? '';
 }
+
+/** What the authorization decided for a request: go on with its principal, or this problem. */
+export type AccessDecision =
+  | { kind: 'allowed'; principal: Principal | undefined; route: RouteEntry }
+  | { kind: 'refused'; problem: ProblemInit };
+
+export type Authorizer = {
+  /** The middleware every route of the app passes (Hono). */
+  middleware: MiddlewareHandler;
+  /**
+   * The same decision for a request whose matched handler paths are `handlerPaths` (a direct
+   * route, @ledger/http direct-routes.ts): the route table, the token, the session, the access
+   * level, with the same caches and the same coalesced session reads as the middleware.
+   */
+  decide(
+    method: string,
+    handlerPaths: readonly string[],
+    header: (name: string) => string | undefined,
+  ): Promise<AccessDecision>;
+};
 
 /**
  * Every request of the app passes here before its handler (and before body validation): the
@@ -44,6 +63,11 @@ function bearerOf(c: Context): string | undefined {
  * 404/405 handlers.
  */
 export function authorization(options: AuthorizationOptions): MiddlewareHandler {
+  return createAuthorizer(options).middleware;
+}
+
+/** The authorization as a middleware and as a decision for direct routes (one set of caches). */
+export function createAuthorizer(options: AuthorizationOptions): Authorizer {
   const resolved: AuthorizationOptions = {
     ...options,
     sessions: options.sessions ?? createSessionChecker(options.db),
@@ -62,7 +86,24 @@ export function authorization(options: AuthorizationOptions): MiddlewareHandler 
     byPath.set(path, entry);
     return entry;
   };
-  return (c, next) => {
+  /** The route-table entries of the matched paths, or the refusal of a path not in the table. */
+  const routesOf = (
+    method: string,
+    handlerPaths: readonly string[],
+  ): RouteEntry[] | ProblemInit => {
+    const routes: RouteEntry[] = [];
+    for (const path of handlerPaths) {
+      const entry = entryOf(method, path);
+      if (entry === undefined) {
+        const route = handlerPaths.join(', ');
+        options.onRefused?.({ route, reason: 'not_in_route_table', memberSeq: undefined });
+        return { status: 403, code: 'forbidden', title: 'Route not permitted' };
+      }
+      routes.push(entry);
+    }
+    return routes;
+  };
+  const middleware: MiddlewareHandler = (c, next) => {
     // Every handler route the request matched (normally one): each must be allowed, so an
     // overlapping pattern can never open a stricter route. Middleware (method ALL) is not a route.
     let handlerPaths: string[] | undefined;
@@ -72,19 +113,17 @@ export function authorization(options: AuthorizationOptions): MiddlewareHandler 
       else if (!handlerPaths.includes(candidate.path)) handlerPaths.push(candidate.path);
     }
     if (handlerPaths === undefined) return next();
-    const routes: RouteEntry[] = [];
-    for (const path of handlerPaths) {
-      const entry = entryOf(c.req.method, path);
-      if (entry === undefined) {
-        const route = handlerPaths.join(', ');
-        options.onRefused?.({ route, reason: 'not_in_route_table', memberSeq: undefined });
-        return Promise.resolve(
-          problemResponse(c, { status: 403, code: 'forbidden', title: 'Route not permitted' }),
-        );
-      }
-      routes.push(entry);
-    }
+    const routes = routesOf(c.req.method, handlerPaths);
+    if (!Array.isArray(routes)) return Promise.resolve(problemResponse(c, routes));
     return authorizeRoutes(c, next, routes, resolved);
+  };
+  return {
+    middleware,
+    async decide(method, handlerPaths, header) {
+      const routes = routesOf(method, handlerPaths);
+      if (!Array.isArray(routes)) return { kind: 'refused', problem: routes };
+      return decideRoutes(routes, header, resolved);
+    },
   };
 }
 
@@ -97,36 +136,58 @@ async function authorizeRoutes(
   routes: RouteEntry[],
   options: AuthorizationOptions,
 ): Promise<Response | undefined> {
-  const strictest = routes.find((route) => route.access !== 'public') ?? routes[0];
-  if (strictest === undefined) {
+  if (routes.length === 0) {
     await next();
     return undefined;
   }
-  const principal = await authenticate(c, strictest, routes.some(isAdministration), options);
-  if (principal === 'invalid') return unauthorized(c);
-  const policy = routes.some(isAdministration)
+  const decision = await decideRoutes(routes, (name) => c.req.header(name), options);
+  if (decision.kind === 'refused') return problemResponse(c, decision.problem);
+  c.set('principal', decision.principal);
+  c.set('route', decision.route);
+  await next();
+  return undefined;
+}
+
+const unauthorized: ProblemInit = {
+  status: 401,
+  code: 'unauthorized',
+  title: 'Authentication required',
+  headers: { 'www-authenticate': 'Bearer' },
+};
+
+/** The decision over the matched routes' entries (at least one). */
+async function decideRoutes(
+  routes: RouteEntry[],
+  header: (name: string) => string | undefined,
+  options: AuthorizationOptions,
+): Promise<AccessDecision> {
+  const strictest = (routes.find((route) => route.access !== 'public') ?? routes[0]) as RouteEntry;
+  const withAdministration = routes.some(isAdministration);
+  const principal = await authenticate(header, strictest, withAdministration, options);
+  if (principal === 'invalid') return { kind: 'refused', problem: unauthorized };
+  const policy = withAdministration
     ? await options.accessPolicy()
     : { administratorOtpRequired: false };
   for (const route of routes) {
     const verdict = evaluateAccess(route, principal, policy);
-    if (verdict.kind === 'unauthenticated') return unauthorized(c);
+    if (verdict.kind === 'unauthenticated') return { kind: 'refused', problem: unauthorized };
     if (verdict.kind === 'forbidden') {
       options.onRefused?.({
         route: route.path,
         reason: verdict.reason,
         memberSeq: principal?.memberSeq,
       });
-      return problemResponse(c, {
-        status: 403,
-        code: verdict.reason === 'otp_required' ? 'otp_session_required' : 'forbidden',
-        title: 'Forbidden',
-      });
+      return {
+        kind: 'refused',
+        problem: {
+          status: 403,
+          code: verdict.reason === 'otp_required' ? 'otp_session_required' : 'forbidden',
+          title: 'Forbidden',
+        },
+      };
     }
   }
-  c.set('principal', principal);
-  c.set('route', strictest);
-  await next();
-  return undefined;
+  return { kind: 'allowed', principal, route: strictest };
 }
 
 /**
@@ -134,12 +195,12 @@ async function authorizeRoutes(
  * that needs one. On a public route a bad token is ignored (a stale token must not block login).
  */
 async function authenticate(
-  c: Context,
+  header: (name: string) => string | undefined,
   route: RouteEntry,
   withAdministration: boolean,
   options: AuthorizationOptions,
 ): Promise<Principal | undefined | 'invalid'> {
-  const token = bearerOf(c);
+  const token = bearerOf(header('authorization'));
   if (token === undefined) return undefined;
   const now = options.now();
   const claims = token === '' ? undefined : await options.verifier.verify(token, now);
@@ -152,15 +213,6 @@ async function authenticate(
         });
   if (principal === undefined) return route.access === 'public' ? undefined : 'invalid';
   return principal;
-}
-
-function unauthorized(c: Context): Response {
-  return problemResponse(c, {
-    status: 401,
-    code: 'unauthorized',
-    title: 'Authentication required',
-    headers: { 'www-authenticate': 'Bearer' },
-  });
 }
 
 /** The principal of a member route (the middleware guarantees one). */

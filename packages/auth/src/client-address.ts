@@ -1,15 +1,24 @@
 import { createHmac } from 'node:crypto';
-import type { Context } from 'hono';
 
 /**
  * How a service learns the client's address. The socket's peer is the only trustworthy source;
  * X-Forwarded-For is read only when the peer is one of the configured proxies (ASVS 4.1.3), and
  * then its right-most entry not belonging to a proxy is the client.
  */
-export type ClientAddressResolver = (c: Context) => string;
+export type ClientAddressResolver = (c: ClientAddressSource) => string;
+
+/**
+ * What a resolver reads of a request: its headers and the server's bindings (`c.env` under
+ * `@hono/node-server`: the Node request, whose socket is the peer). A Hono `Context` is one; a
+ * direct route (@ledger/http direct-routes.ts) passes its own.
+ */
+export type ClientAddressSource = {
+  req: { header(name: string): string | undefined };
+  env: unknown;
+};
 
 export function clientAddressResolver(options: {
-  peerAddress: (c: Context) => string | undefined;
+  peerAddress: (c: ClientAddressSource) => string | undefined;
   trustedProxies: readonly string[];
 }): ClientAddressResolver {
   return (c) => {

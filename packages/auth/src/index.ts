@@ -11,14 +11,18 @@ export {
   keyIdOf,
 } from './access-tokens.ts';
 export {
+  type AccessDecision,
   type AuthorizationOptions,
   type AuthorizationVariables,
+  type Authorizer,
   authorization,
+  createAuthorizer,
   optionalPrincipalOf,
   principalOf,
 } from './authorization.ts';
 export {
   type ClientAddressResolver,
+  type ClientAddressSource,
   clientAddressResolver,
   loginSourceHash,
 } from './client-address.ts';

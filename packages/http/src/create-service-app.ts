@@ -1,14 +1,14 @@
 import type { Logger } from '@ledger/runtime';
 import { type Context, Hono, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { HTTPException } from 'hono/http-exception';
 import type { RequestIdVariables } from 'hono/request-id';
 import type { Result, Router } from 'hono/router';
 import { RegExpRouter } from 'hono/router/reg-exp-router';
 import { SmartRouter } from 'hono/router/smart-router';
 import { TrieRouter } from 'hono/router/trie-router';
 import { secureHeaders } from 'hono/secure-headers';
-import { ProblemError, problemResponse } from './problem-details.ts';
+import { problemOfError, registerServiceKit } from './direct-routes.ts';
+import { problemResponse } from './problem-details.ts';
 
 export type ServiceEnv = { Variables: RequestIdVariables };
 
@@ -22,7 +22,7 @@ export type ServiceAppOptions = {
 const requestIdPattern = /^[A-Za-z0-9._-]{1,128}$/;
 
 /** Hono's `secureHeaders()` defaults, written out: the same names and values. */
-const secureHeaderList: readonly (readonly [string, string])[] = [
+export const secureHeaderList: readonly (readonly [string, string])[] = [
   ['Cross-Origin-Resource-Policy', 'same-origin'],
   ['Cross-Origin-Opener-Policy', 'same-origin'],
   ['Origin-Agent-Cluster', '?1'],
@@ -37,7 +37,7 @@ const secureHeaderList: readonly (readonly [string, string])[] = [
 ];
 
 /** Kept as Hono's `requestId` middleware kept it (word characters, `-`, `=`), or ours does. */
-function requestIdOf(fromClient: string | undefined): string {
+export function requestIdOf(fromClient: string | undefined): string {
   if (fromClient) {
     if (fromClient.length <= 255 && !/[^\w\-=]/.test(fromClient)) return fromClient;
     if (requestIdPattern.test(fromClient)) return fromClient;
@@ -193,35 +193,29 @@ export function createServiceApp(options: ServiceAppOptions): Hono<ServiceEnv> {
   const app = new Hono<ServiceEnv>({
     router: new CachingRouter(new SmartRouter({ routers: [new RegExpRouter(), new TrieRouter()] })),
   });
-  app.use(serviceBasics(options.bodySizeMax));
+  const basics = serviceBasics(options.bodySizeMax);
+  app.use(basics);
   // A request no handler answered: 405 when the path has other methods (Hono's methodNotAllowed
   // middleware did this after every request; here it costs only the unmatched ones).
   app.notFound(methodNotAllowedOr404(app));
-  app.onError((error, c) => {
-    if (error instanceof ProblemError) return problemResponse(c, error.problem);
-    if (error instanceof HTTPException && error.status < 500) {
-      return problemResponse(c, {
-        status: error.status,
-        code:
-          error.status === 401
-            ? 'unauthorized'
-            : error.status === 403
-              ? 'forbidden'
-              : 'bad_request',
-        title: error.message || 'Request refused',
-      });
-    }
-    options.logger.error('unhandled error', {
-      service: options.service,
-      requestId: c.get('requestId'),
-      method: c.req.method,
-      path: new URL(c.req.url).pathname,
-      error:
-        error instanceof Error
-          ? { name: error.name, message: error.message, stack: error.stack }
-          : String(error),
-    });
-    return problemResponse(c, { status: 500, code: 'internal_error', title: 'Internal error' });
+  app.onError((error, c) =>
+    problemResponse(
+      c,
+      problemOfError(error, {
+        logger: options.logger,
+        service: options.service,
+        requestId: c.get('requestId'),
+        method: c.req.method,
+        path: new URL(c.req.url).pathname,
+      }),
+    ),
+  );
+  registerServiceKit(app, {
+    service: options.service,
+    logger: options.logger,
+    bodySizeMax: options.bodySizeMax,
+    basics,
+    routes: [],
   });
   return app;
 }

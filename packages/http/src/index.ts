@@ -1,6 +1,29 @@
 export { createServiceApp, type ServiceAppOptions, type ServiceEnv } from './create-service-app.ts';
+export {
+  addDirectRoute,
+  type DirectAnswer,
+  type DirectRequest,
+  type DirectRoute,
+  directJson,
+  directProblem,
+  directRoutesOf,
+  passesDirectRoutes,
+  problemOfError,
+} from './direct-routes.ts';
 export { healthRoutes } from './health-routes.ts';
 export { type DocumentedRoute, openApiDocument, openApiReferencePage } from './openapi.ts';
-export { ProblemError, type ProblemInit, problemResponse } from './problem-details.ts';
-export { type RunningServer, serveApp } from './serve.ts';
-export { type ValidationSpec, validate, validationSpecOf } from './validation.ts';
+export {
+  ProblemError,
+  type ProblemInit,
+  problemHeaders,
+  problemResponse,
+  problemText,
+} from './problem-details.ts';
+export { type RunningServer, type ServeOptions, serveApp } from './serve.ts';
+export {
+  type ValidationSpec,
+  validate,
+  validateJsonText,
+  validationProblem,
+  validationSpecOf,
+} from './validation.ts';

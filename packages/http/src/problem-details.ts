@@ -24,21 +24,30 @@ export class ProblemError extends Error {
   }
 }
 
-/** The problem response, with the request id so support can find the request in the logs. */
-export function problemResponse(c: Context, problem: ProblemInit): Response {
-  const requestId: unknown = c.get('requestId');
-  const body = {
+/**
+ * The JSON text of a problem: `instance` is the request's path, `requestId` its id (so support can
+ * find the request in the logs). The one rendering for Hono's answers and the direct routes'.
+ */
+export function problemText(problem: ProblemInit, instance: string, requestId: unknown): string {
+  return JSON.stringify({
     type: problemType(problem.code),
     title: problem.title,
     status: problem.status,
     code: problem.code,
     ...(problem.detail === undefined ? {} : { detail: problem.detail }),
-    instance: new URL(c.req.url).pathname,
+    instance,
     ...(typeof requestId === 'string' ? { requestId } : {}),
     ...(problem.errors === undefined ? {} : { errors: problem.errors }),
-  };
-  return c.body(JSON.stringify(body), problem.status, {
-    'content-type': 'application/problem+json',
-    ...problem.headers,
   });
+}
+
+/** The headers of a problem answer: its content type and the problem's own headers. */
+export function problemHeaders(problem: ProblemInit): Record<string, string> {
+  return { 'content-type': 'application/problem+json', ...problem.headers };
+}
+
+/** The problem response, with the request id so support can find the request in the logs. */
+export function problemResponse(c: Context, problem: ProblemInit): Response {
+  const text = problemText(problem, new URL(c.req.url).pathname, c.get('requestId'));
+  return c.body(text, problem.status, problemHeaders(problem));
 }

@@ -1,7 +1,8 @@
 import type { ValidationTargets } from 'hono';
+import { HTTPException } from 'hono/http-exception';
 import { validator } from 'hono/validator';
 import { z } from 'zod';
-import { problemResponse } from './problem-details.ts';
+import { type ProblemInit, problemResponse } from './problem-details.ts';
 
 /**
  * zod validation for a request part; a failure is a 400 `validation_failed` problem listing each
@@ -16,29 +17,70 @@ export function validate<Target extends keyof ValidationTargets, Schema extends 
   schema: Schema,
 ) {
   const middleware = validator(target, async (value, c) => {
-    let result: z.ZodSafeParseResult<z.output<Schema>>;
-    try {
-      result = schema.safeParse(value);
-    } catch (error) {
-      if (!(error instanceof z.core.$ZodAsyncError)) throw error;
-      result = await schema.safeParseAsync(value);
-    }
+    const result = await checked(schema, value);
     if (result.success) return result.data;
-    return problemResponse(c, {
-      status: 400,
-      code: 'validation_failed',
-      title: 'The request is not valid',
-      errors: result.error.issues.map((issue) => ({
-        path: issue.path.map(String).join('.'),
-        code: issue.code,
-        message: issue.message,
-      })),
-    });
+    return problemResponse(c, validationProblem(result.error));
   });
   // The OpenAPI document is generated from these (openapi.ts).
   return Object.assign(middleware, {
     [validationSpec]: { target, schema } satisfies ValidationSpec,
   });
+}
+
+/** The schema applied synchronously, or asynchronously when it has async refinements. */
+function checked<Schema extends z.ZodType>(
+  schema: Schema,
+  value: unknown,
+): z.ZodSafeParseResult<z.output<Schema>> | Promise<z.ZodSafeParseResult<z.output<Schema>>> {
+  try {
+    return schema.safeParse(value);
+  } catch (error) {
+    if (!(error instanceof z.core.$ZodAsyncError)) throw error;
+    return schema.safeParseAsync(value);
+  }
+}
+
+/** The 400 problem of a failed validation, one entry per issue. */
+export function validationProblem(error: z.ZodError): ProblemInit {
+  return {
+    status: 400,
+    code: 'validation_failed',
+    title: 'The request is not valid',
+    errors: error.issues.map((issue) => ({
+      path: issue.path.map(String).join('.'),
+      code: issue.code,
+      message: issue.message,
+    })),
+  };
+}
+
+/** Hono's validator's JSON media types (`application/json`, `application/*+json`). */
+const jsonMediaType = /^application\/([\w.-]+\+)?json$/i;
+
+/**
+ * `validate('json', schema)` for a body already read as text (a direct route, direct-routes.ts):
+ * the same steps as Hono's validator and `validate` above. A body without a JSON content type is
+ * validated as `{}`; malformed JSON throws the same 400 HTTPException (the kit's error mapping
+ * answers `bad_request`); a schema failure is the same `validation_failed` problem.
+ */
+export async function validateJsonText<Schema extends z.ZodType>(
+  schema: Schema,
+  contentType: string | undefined,
+  text: string,
+): Promise<{ ok: true; data: z.output<Schema> } | { ok: false; problem: ProblemInit }> {
+  let value: unknown = {};
+  const mediaType = contentType ? (contentType.split(';')[0] ?? '').trim().toLowerCase() : '';
+  if (jsonMediaType.test(mediaType)) {
+    try {
+      value = JSON.parse(text);
+    } catch {
+      throw new HTTPException(400, { message: 'Malformed JSON in request body' });
+    }
+  }
+  const result = await checked(schema, value);
+  return result.success
+    ? { ok: true, data: result.data }
+    : { ok: false, problem: validationProblem(result.error) };
 }
 
 /** The request part and schema a `validate` middleware checks. */

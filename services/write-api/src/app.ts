@@ -1,5 +1,5 @@
 import type { Db } from '@ledger/db';
-import { createServiceApp, healthRoutes } from '@ledger/http';
+import { addDirectRoute, createServiceApp, healthRoutes } from '@ledger/http';
 import type { IdentityProvider } from '@ledger/kyc-store';
 import type { Logger } from '@ledger/runtime';
 import type { IdentityWriteDependencies } from './identity-dependencies.ts';
@@ -8,6 +8,7 @@ import { limits } from './limits.ts';
 import { apiReferenceRoutes } from './routes/api-reference-routes.ts';
 import { chainDevelopmentRoutes } from './routes/chain-development-routes.ts';
 import { mountKycRoutes } from './routes/kyc-routes.ts';
+import { ledgerDirectRoutes } from './routes/ledger-direct-routes.ts';
 import { mountLedgerRoutes } from './routes/ledger-routes.ts';
 import {
   createLedgerWriteContext,
@@ -52,12 +53,15 @@ export function createApp(dependencies: WriteApiDependencies) {
     bodySizeMax: limits.bodySizeMax,
   });
   // Before every route: each one is checked against the route table (deny by default).
-  mountAuthorization(app, dependencies);
+  const authorizer = mountAuthorization(app, dependencies);
   const health = healthRoutes({ service: 'write-api', db: dependencies.db });
   app.route('/', health);
   app.route('/api/v1', health);
   mountIdentityRoutes(app, dependencies);
-  mountLedgerRoutes(app, createLedgerWriteContext(dependencies));
+  const ledger = createLedgerWriteContext(dependencies);
+  mountLedgerRoutes(app, ledger);
+  // The money routes also answered straight from node:http when served (serveApp; same behaviour).
+  for (const route of ledgerDirectRoutes(ledger, authorizer)) addDirectRoute(app, route);
   if (dependencies.development === true) {
     app.route('/api/v1', chainDevelopmentRoutes(dependencies));
   }

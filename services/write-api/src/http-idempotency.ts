@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { optionalPrincipalOf } from '@ledger/auth';
-import { problemResponse } from '@ledger/http';
+import { passesDirectRoutes, problemResponse } from '@ledger/http';
 import type { RouteEntry } from '@ledger/identity';
 import type { Context, MiddlewareHandler, Next } from 'hono';
 import { type QueryExecutorProvider, sql } from 'kysely';
@@ -62,7 +62,7 @@ export function httpIdempotency(
     }
     return covered;
   };
-  return (c, next) => {
+  const middleware: MiddlewareHandler = (c, next) => {
     const key = c.req.header('idempotency-key');
     const route = c.get('route') as RouteEntry | undefined;
     const principal = optionalPrincipalOf(c);
@@ -71,6 +71,12 @@ export function httpIdempotency(
     }
     return idempotent(c, next, key, principal.memberSeq);
   };
+  // A direct route (the money routes) is one this middleware never covers.
+  return passesDirectRoutes(
+    middleware,
+    (method, path) =>
+      method === 'GET' || path.startsWith('/api/v1/auth/') || !routes.has(`${method} ${path}`),
+  );
 
   async function idempotent(
     c: Context,

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { getConnInfo } from '@hono/node-server/conninfo';
 import {
+  type ClientAddressSource,
   clientAddressResolver,
   createAccessTokenIssuer,
   createAccessTokenVerifier,
@@ -26,10 +26,16 @@ export type IdentityKeyConfiguration = {
   trustedProxies?: readonly string[];
 };
 
-/** The client address from the socket (served by @hono/node-server); 'unknown' otherwise. */
-export function socketPeerAddress(c: Parameters<typeof getConnInfo>[0]): string | undefined {
+type NodeBindings = { incoming?: { socket?: { remoteAddress?: string } } };
+
+/**
+ * The client address from the socket (served by @hono/node-server, or a direct route: both hold
+ * the Node request in `env.incoming`, read as `getConnInfo` reads it); undefined otherwise.
+ */
+export function socketPeerAddress(c: ClientAddressSource): string | undefined {
   try {
-    return getConnInfo(c).remote.address;
+    const env = c.env as (NodeBindings & { server?: NodeBindings }) | undefined;
+    return (env?.server ?? env)?.incoming?.socket?.remoteAddress;
   } catch {
     return undefined;
   }

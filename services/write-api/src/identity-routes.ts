@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { authorization } from '@ledger/auth';
+import { type Authorizer, createAuthorizer } from '@ledger/auth';
 import type { Db } from '@ledger/db';
 import { identityDb } from '@ledger/identity-store';
 import type { Logger } from '@ledger/runtime';
@@ -23,27 +23,28 @@ import { loadSettings } from './settings-source.ts';
 /**
  * The authorization middleware for every route of the write API (deny by default, from the one
  * route table in @ledger/identity). Mounted before any route, so it runs before body validation.
+ * Returned for the direct routes, which take the same decisions with the same caches.
  */
 export function mountAuthorization(
   // biome-ignore lint/suspicious/noExplicitAny: any Hono app, whatever its env.
   app: Hono<any>,
   dependencies: { db: Db; logger: Logger; identity: IdentityWriteDependencies },
-): void {
+): Authorizer {
   const { identity } = dependencies;
-  app.use(
-    authorization({
-      service: 'write',
-      db: identityDb(dependencies.db),
-      verifier: identity.tokens.verifier,
-      now: identity.now,
-      accessPolicy: async () => ({
-        administratorOtpRequired: (await loadSettings(identity.eventStore))[
-          'auth.administratorOtpRequired'
-        ],
-      }),
-      onRefused: (refusal) => dependencies.logger.warn('authorization refused', refusal),
+  const authorizer = createAuthorizer({
+    service: 'write',
+    db: identityDb(dependencies.db),
+    verifier: identity.tokens.verifier,
+    now: identity.now,
+    accessPolicy: async () => ({
+      administratorOtpRequired: (await loadSettings(identity.eventStore))[
+        'auth.administratorOtpRequired'
+      ],
     }),
-  );
+    onRefused: (refusal) => dependencies.logger.warn('authorization refused', refusal),
+  });
+  app.use(authorizer.middleware);
+  return authorizer;
 }
 
 /** Identity's write routes under /api/v1 (issue #4). */

@@ -14,13 +14,19 @@ import { sql } from 'kysely';
 import { z } from 'zod';
 import { changeTitle, isTitle, recordOpeningTitle } from './ledger-account-profile.ts';
 import {
+  type Accepted,
   accountNotFound,
   amountAtScale,
   amountProblem,
   clientBodyHash,
   derivedId,
+  idempotencyKeyFrom,
   idempotencyKeyOf,
+  type LedgerRequest,
+  ledgerRequestOf,
   ledgerResponse,
+  requestBodyHash,
+  submitRequest,
   submitToLedger,
 } from './ledger-submission.ts';
 import type { LedgerPolicy, LedgerWriteContext } from './ledger-write-context.ts';
@@ -91,9 +97,15 @@ export function ledgerAccountRoutes(context: LedgerWriteContext) {
         return ledgerResponse(c, 200, { seq: account.seq, title }, { position, replayed: false });
       },
     )
-    .post('/account-transfer', validate('json', AccountTransferRequestSchema), (c) =>
-      transferBetweenAccounts(context, c, c.req.valid('json')),
-    );
+    .post('/account-transfer', validate('json', AccountTransferRequestSchema), async (c) => {
+      const request = ledgerRequestOf(c, context);
+      const { data, accepted } = await transferBetweenAccounts(
+        context,
+        request,
+        c.req.valid('json'),
+      );
+      return ledgerResponse(c, 201, data, accepted);
+    });
 }
 
 async function openAccount(
@@ -213,13 +225,19 @@ async function transferTarget(
   return { target, policy: now };
 }
 
-async function transferBetweenAccounts(
+/**
+ * POST /account-transfer, the core both paths call: the Hono route above and the direct route
+ * (ledger-direct-routes.ts), which answers the same request without Hono's request objects.
+ */
+export async function transferBetweenAccounts(
   context: LedgerWriteContext,
-  c: Context,
+  request: LedgerRequest,
   body: z.infer<typeof AccountTransferRequestSchema>,
-): Promise<Response> {
-  const key = idempotencyKeyOf(c, { required: true });
-  const memberSeq = principalOf(c).memberSeq;
+): Promise<{ data: Record<string, unknown>; accepted: Accepted }> {
+  const key = idempotencyKeyFrom(request.header('idempotency-key'), { required: true });
+  const principal = request.principal;
+  if (principal === undefined) throw new Error('a member route without a principal');
+  const memberSeq = principal.memberSeq;
   const source = await context.directory.bySeq(body.source_account_seq);
   if (source === undefined || source.memberSeq !== memberSeq) throw accountNotFound();
   const { target, policy } = await transferTarget(context, memberSeq, body);
@@ -234,7 +252,7 @@ async function transferBetweenAccounts(
   const isOwn = target.memberSeq === memberSeq;
   const legs = transferLegs(policy, source, target, amount, isOwn);
   const actor = `member:${memberSeq}`;
-  const accepted = await submitToLedger(context, c, {
+  const accepted = await submitRequest(context, request, {
     commandId: key,
     actor,
     command: {
@@ -245,7 +263,7 @@ async function transferBetweenAccounts(
         cause: isOwn ? 'internalTransfer' : 'memberTransfer',
       },
     },
-    bodyHash: clientBodyHash(c, body),
+    bodyHash: requestBodyHash(request.method, request.path, body),
   });
   // The answer, not this request, says what moved: identical on every replay.
   const posted = accepted.answer.events[0]?.data as TransferPosted['data'];
@@ -261,7 +279,7 @@ async function transferBetweenAccounts(
       formatMinorUnits(0n, source.decimalPoint),
     posted_at: posted.postedAt,
   };
-  return ledgerResponse(c, 201, data, accepted);
+  return { data, accepted };
 }
 
 function transferLegs(

@@ -2,6 +2,7 @@ import { hash, randomUUID } from 'node:crypto';
 import { optionalPrincipalOf } from '@ledger/auth';
 import type { GlobalPosition } from '@ledger/event-store';
 import { ProblemError, type ProblemInit } from '@ledger/http';
+import type { Principal } from '@ledger/identity';
 import type { LedgerRejection } from '@ledger/ledger';
 import {
   type LedgerAnswer,
@@ -27,9 +28,40 @@ function hashBodyText(text: string): string {
 
 const idempotencyKeyPattern = /^[\x21-\x7e]{1,128}$/;
 
+/**
+ * What a money route needs of its request, from Hono's context (`ledgerRequestOf`) or from a
+ * direct route (ledger-direct-routes.ts): one core per route serves both.
+ */
+export type LedgerRequest = {
+  method: string;
+  path: string;
+  requestId: string;
+  principal: Principal | undefined;
+  header(name: string): string | undefined;
+  clientAddress(): string;
+};
+
+export function ledgerRequestOf(c: Context, context: LedgerWriteContext): LedgerRequest {
+  return {
+    method: c.req.method,
+    path: c.req.path,
+    requestId: String(c.get('requestId')),
+    principal: optionalPrincipalOf(c),
+    header: (name) => c.req.header(name),
+    clientAddress: () => context.identity.clientAddress(c),
+  };
+}
+
 /** The request's Idempotency-Key; without one (or a malformed one) the request is refused. */
 export function idempotencyKeyOf(c: Context, options: { required: boolean }): string {
-  const key = c.req.header('idempotency-key');
+  return idempotencyKeyFrom(c.req.header('idempotency-key'), options);
+}
+
+/** The Idempotency-Key header's value checked (idempotencyKeyOf). */
+export function idempotencyKeyFrom(
+  key: string | undefined,
+  options: { required: boolean },
+): string {
   if (key === undefined && !options.required) return randomUUID();
   if (key === undefined || !idempotencyKeyPattern.test(key)) {
     throw new ProblemError({
@@ -43,7 +75,11 @@ export function idempotencyKeyOf(c: Context, options: { required: boolean }): st
 
 /** SHA-256 of what the client sent: the method, the path (with its ids) and the JSON body. */
 export function clientBodyHash(c: Context, body: unknown): string {
-  return hashBodyText(sortedJson({ method: c.req.method, path: c.req.path, body }));
+  return requestBodyHash(c.req.method, c.req.path, body);
+}
+
+export function requestBodyHash(method: string, path: string, body: unknown): string {
+  return hashBodyText(sortedJson({ method, path, body }));
 }
 
 /** `member:<seq>` on member routes, `admin:<seq>` on administrator routes. */
@@ -64,20 +100,28 @@ export type Accepted = {
  * Submits and returns an accepted answer; everything else becomes the problem the client gets
  * (a durable rejection is replayed identically, like an acceptance).
  */
-export async function submitToLedger(
+export function submitToLedger(
   context: LedgerWriteContext,
   c: Context,
   submission: Omit<LedgerSubmission, 'requestId'>,
 ): Promise<Accepted> {
-  const requestId = String(c.get('requestId'));
+  return submitRequest(context, ledgerRequestOf(c, context), submission);
+}
+
+/** submitToLedger for a LedgerRequest. */
+export async function submitRequest(
+  context: LedgerWriteContext,
+  request: LedgerRequest,
+  submission: Omit<LedgerSubmission, 'requestId'>,
+): Promise<Accepted> {
+  const requestId = request.requestId;
   const result = await context.client.submit({ ...submission, requestId });
-  const principal = optionalPrincipalOf(c);
   if (result.kind === 'answered') {
     context.metadata.record({
       request_id: requestId,
-      member_seq: principal?.memberSeq ?? null,
-      ip_address: context.identity.clientAddress(c),
-      user_agent: c.req.header('user-agent') ?? null,
+      member_seq: request.principal?.memberSeq ?? null,
+      ip_address: request.clientAddress(),
+      user_agent: request.header('user-agent') ?? null,
     });
   }
   return acceptedOrThrow(result);
