@@ -46,6 +46,11 @@ export const reloadsPerMinuteMax = 10;
 export const foldPageEventsMax = 1_000;
 /** Command-outcome rows in one statement of the writer's outcome writer, at most. */
 export const outcomeRowsPerStatementMax = 8_192;
+/**
+ * Command-outcome statements start at most this often (unless a statement's worth of rows waits):
+ * fewer, larger statements (docs/adr/0010, addendum "the writer writes its outcome rows").
+ */
+export const outcomeStatementEveryMs = 50;
 /** The longest wait between two attempts to write command outcomes the database refused. */
 export const outcomeRetryMsMax = 2_000;
 /** One line of the local transport, at most (a command of 128 legs fits many times over). */

@@ -1,7 +1,11 @@
 import type { Logger } from '@ledger/runtime';
 import type pg from 'pg';
 import type { DecidedCommand } from './batch.ts';
-import { outcomeRetryMsMax, outcomeRowsPerStatementMax } from './limits.ts';
+import {
+  outcomeRetryMsMax,
+  outcomeRowsPerStatementMax,
+  outcomeStatementEveryMs,
+} from './limits.ts';
 
 /**
  * The writer's own record of its commands' outcomes in `ledger_command_outcomes` (docs/adr/0010,
@@ -96,6 +100,10 @@ export class OutcomeWriter {
   #pending: Chunk[] = [];
   #writing: Promise<void> | undefined;
   #scheduled = false;
+  #waitTimer: NodeJS.Timeout | undefined;
+  #lastStartedAt = Number.NEGATIVE_INFINITY;
+  /** Set by `drain`: no more waiting between statements. */
+  #hurry = false;
   #retryTimer: NodeJS.Timeout | undefined;
   #retryMs = 0;
   #halted = false;
@@ -168,6 +176,13 @@ export class OutcomeWriter {
   /** Waits until everything queued is written, at most `timeoutMs` (a graceful stop). */
   async drain(timeoutMs: number): Promise<boolean> {
     const deadline = performance.now() + timeoutMs;
+    this.#hurry = true;
+    if (this.#waitTimer !== undefined) {
+      clearTimeout(this.#waitTimer);
+      this.#waitTimer = undefined;
+      this.#scheduled = false;
+      this.#schedule();
+    }
     while (this.#pending.length > 0 || this.#writing !== undefined) {
       if (this.#halted || performance.now() > deadline) return false;
       if (this.#writing !== undefined) await this.#writing;
@@ -180,22 +195,37 @@ export class OutcomeWriter {
   async close(): Promise<void> {
     this.#closed = true;
     clearTimeout(this.#retryTimer);
+    clearTimeout(this.#waitTimer);
     await this.#writing;
   }
 
+  /**
+   * The next statement starts once the one in flight is done, and at most every
+   * `outcomeStatementEveryMs` unless a statement's worth of rows is waiting: a statement costs
+   * Postgres a commit and a fixed overhead that small batches would otherwise pay each. Waiting
+   * is safe: rows not written stay in the window, which evicts only what is written.
+   */
   #schedule(): void {
     if (this.#scheduled || this.#writing !== undefined || this.#retryTimer !== undefined) return;
     if (this.#pending.length === 0 || this.#halted || this.#closed) return;
     this.#scheduled = true;
-    setImmediate(() => {
+    const go = () => {
       this.#scheduled = false;
+      this.#waitTimer = undefined;
       if (this.#writing !== undefined || this.#pending.length === 0) return;
       if (this.#halted || this.#closed) return;
+      this.#lastStartedAt = performance.now();
       this.#writing = this.#writeNext().finally(() => {
         this.#writing = undefined;
         this.#schedule();
       });
-    });
+    };
+    const waitMs =
+      this.#hurry || this.backlog >= outcomeRowsPerStatementMax
+        ? 0
+        : this.#lastStartedAt + outcomeStatementEveryMs - performance.now();
+    if (waitMs <= 0) setImmediate(go);
+    else this.#waitTimer = setTimeout(go, waitMs);
   }
 
   async #writeNext(): Promise<void> {

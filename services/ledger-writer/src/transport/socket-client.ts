@@ -11,7 +11,12 @@ export type SocketClientOptions = {
   timeoutMs?: number;
 };
 
-type Pending = { resolve(result: SubmitResult): void; timer: NodeJS.Timeout };
+type Pending = { resolve(result: SubmitResult): void; deadline: number };
+
+/** How often a connection looks for requests past their deadline: a tenth of the timeout. */
+function sweepEveryMs(timeoutMs: number): number {
+  return Math.min(1_000, Math.max(10, Math.floor(timeoutMs / 10)));
+}
 
 /**
  * The write API's end of the local transport. One connection, many requests in flight. A request
@@ -26,7 +31,7 @@ export function createSocketClient(options: SocketClientOptions): LedgerWriterCl
   let closed = false;
 
   function connect(): Promise<Connection> {
-    connection ??= openConnection(options.address, () => {
+    connection ??= openConnection(options.address, timeoutMs, () => {
       connection = undefined;
     });
     connection.catch(() => {
@@ -47,7 +52,7 @@ export function createSocketClient(options: SocketClientOptions): LedgerWriterCl
       if (submitOptions?.signal?.aborted) return unavailable('stopped', 0);
       const id = nextId;
       nextId = nextId >= Number.MAX_SAFE_INTEGER ? 1 : nextId + 1;
-      return open.request(id, submission, timeoutMs);
+      return open.request(id, submission);
     },
     async close() {
       closed = true;
@@ -58,11 +63,20 @@ export function createSocketClient(options: SocketClientOptions): LedgerWriterCl
 }
 
 type Connection = {
-  request(id: number, submission: LedgerSubmission, timeoutMs: number): Promise<SubmitResult>;
+  request(id: number, submission: LedgerSubmission): Promise<SubmitResult>;
   close(): void;
 };
 
-function openConnection(address: SocketAddress, onClosed: () => void): Promise<Connection> {
+/**
+ * One connection. Deadlines are checked by one timer per connection that sweeps the requests in
+ * flight (a request answered in time costs no timer of its own), so an unanswered request is
+ * reported between `timeoutMs` and `timeoutMs` + a tenth of it.
+ */
+function openConnection(
+  address: SocketAddress,
+  timeoutMs: number,
+  onClosed: () => void,
+): Promise<Connection> {
   return new Promise((resolve, reject) => {
     const socket =
       'path' in address ? net.connect(address.path) : net.connect(address.port, address.host);
@@ -75,9 +89,15 @@ function openConnection(address: SocketAddress, onClosed: () => void): Promise<C
       const entry = pending.get(id);
       if (entry === undefined) return;
       pending.delete(id);
-      clearTimeout(entry.timer);
       entry.resolve(result);
     };
+    const sweeper = setInterval(() => {
+      const now = performance.now();
+      for (const [id, entry] of pending) {
+        if (entry.deadline <= now) settle(id, unavailable('indeterminate', retryAfterMs));
+      }
+    }, sweepEveryMs(timeoutMs));
+    sweeper.unref();
     socket.setNoDelay(true);
     socket.setEncoding('utf8');
     socket.on('data', (chunk: string) => {
@@ -90,6 +110,7 @@ function openConnection(address: SocketAddress, onClosed: () => void): Promise<C
     // The writer ending its side means it is going away: nothing more will be answered here.
     socket.on('end', () => socket.destroy());
     socket.on('close', () => {
+      clearInterval(sweeper);
       onClosed();
       for (const id of [...pending.keys()]) settle(id, unavailable('indeterminate', retryAfterMs));
     });
@@ -98,13 +119,9 @@ function openConnection(address: SocketAddress, onClosed: () => void): Promise<C
       socket.off('error', reject);
       socket.on('error', () => socket.destroy());
       resolve({
-        request(id, submission, timeoutMs) {
+        request(id, submission) {
           return new Promise<SubmitResult>((resolveRequest) => {
-            const timer = setTimeout(
-              () => settle(id, unavailable('indeterminate', retryAfterMs)),
-              timeoutMs,
-            );
-            pending.set(id, { resolve: resolveRequest, timer });
+            pending.set(id, { resolve: resolveRequest, deadline: performance.now() + timeoutMs });
             out.send({ id, submit: submission });
           });
         },
