@@ -1,7 +1,8 @@
 // Event store benchmark (not a test): starts its own embedded PostgreSQL, migrates it, and prints
 // append, catch-up and projector throughput as a markdown table for docs/performance.md.
 // Usage: node scripts/bench-event-store.ts [--seconds 5] [--in-flight 2] [--min-split-weight 64]
-//        [--catch-up-events 200000] [--no-notify] [--only appends,ledger,catch-up,projector]
+//        [--catch-up-events 200000] [--no-notify] [--only appends,ledger,reads,catch-up,projector]
+//        [--read-sizes 20,50,200,500]
 import { randomUUID } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
@@ -22,7 +23,8 @@ const { values: args } = parseArgs({
     'min-split-weight': { type: 'string' },
     'catch-up-events': { type: 'string', default: '200000' },
     'no-notify': { type: 'boolean', default: false },
-    only: { type: 'string', default: 'appends,ledger,catch-up,projector' },
+    only: { type: 'string', default: 'appends,ledger,reads,catch-up,projector' },
+    'read-sizes': { type: 'string', default: '20,50,200,500' },
   },
 });
 const workloads = new Set(args.only.split(','));
@@ -62,7 +64,8 @@ async function main(): Promise<void> {
     try {
       if (workloads.has('appends')) rows.push(...(await benchAllAppends(store)));
       if (workloads.has('ledger')) rows.push(await benchLedgerBatches(store));
-      await fill(store, catchUpEvents);
+      if (workloads.has('reads')) rows.push(...(await benchPageReads(store)));
+      if (workloads.has('catch-up') || workloads.has('projector')) await fill(store, catchUpEvents);
       if (workloads.has('catch-up')) {
         rows.push(await benchCatchUp(store));
         rows.push(await benchFilteredCatchUp(store));
@@ -251,6 +254,96 @@ async function benchLedgerBatches(store: EventStore): Promise<Row> {
     figure: `${format(events / elapsed)} events/s`,
     detail: `p50 ${quantile(latencies, 0.5)} ms per 1,000-event append; ${cpu.stop(events, 'event')}`,
   };
+}
+
+/**
+ * A ledger event as the HTTP benchmark writes them (TransferPosted with one leg, 30 % with a fee
+ * leg; the writer's metadata): ~250 B of data and ~320 B of metadata as JSON.
+ */
+function ledgerEvent(index: number): NewEvent {
+  const legs = [
+    {
+      debit: `acct-${(index * 7) % 2000}`,
+      credit: `acct-${(index * 13) % 2000}`,
+      amount: '1234.5600',
+      asset: 'KRW',
+    },
+  ];
+  if (index % 10 < 3)
+    legs.push({
+      debit: `acct-${(index * 7) % 2000}`,
+      credit: 'fee-KRW',
+      amount: '1.2300',
+      asset: 'KRW',
+    });
+  const commandId = randomUUID();
+  return {
+    id: randomUUID(),
+    type: 'TransferPosted',
+    data: {
+      transferId: `t-${randomUUID()}`,
+      legs,
+      cause: 'memberTransfer',
+      postedAt: new Date(1_790_000_000_000 + index).toISOString(),
+    },
+    metadata: {
+      commandId,
+      actor: `member:${index % 100}`,
+      bodyHash: randomUUID().replaceAll('-', '').repeat(2),
+      correlationId: commandId,
+      causationId: commandId,
+      requestId: randomUUID(),
+    },
+  };
+}
+
+/**
+ * Page reads at the sizes a projector following the head sees (a wake-up per ledger append of
+ * ~50 events at 256 HTTP clients; larger pages when it falls behind): 20,000 ledger events in
+ * appends of 50, one in ten followed by an event in a member stream; then, for each page size,
+ * passes over them in pages of that size (each next page after the previous one's last position,
+ * so the store's read-ahead page is the one used next), unfiltered (the runner group's read) and
+ * filtered by stream prefix (`ledger`). Postgres and Node CPU per event returned.
+ */
+async function benchPageReads(store: EventStore): Promise<Row[]> {
+  const start = await store.headPosition();
+  const ledger = `ledger-${randomUUID().slice(0, 8)}`;
+  let expected: { kind: 'no_stream' } | { kind: 'exact'; revision: bigint } = { kind: 'no_stream' };
+  for (let append = 0; append < 400; append += 1) {
+    const events = Array.from({ length: 50 }, (_, i) => ledgerEvent(append * 50 + i));
+    const result = await store.append(ledger, events, { expected });
+    expected = { kind: 'exact', revision: result.nextExpectedRevision };
+    if (append % 10 === 0) {
+      await store.append(`member-${randomUUID()}`, [payload(append)], {
+        expected: { kind: 'no_stream' },
+      });
+    }
+  }
+  const rows: Row[] = [];
+  const sizes = args['read-sizes'].split(',').map(Number);
+  const filters = [undefined, { streamPrefixes: ['ledger-'] }];
+  for (const filter of filters) {
+    for (const size of sizes) {
+      let after = start;
+      let events = 0;
+      let reads = 0;
+      const cpu = startCpuMeter();
+      const started = performance.now();
+      while (performance.now() - started < Math.min(seconds, 3) * 1_000) {
+        const page = await store.readAll({ after, maxCount: size, filter });
+        events += page.events.length;
+        reads += 1;
+        after = page.events.length < size ? start : page.lastSeen;
+      }
+      const elapsed = (performance.now() - started) / 1_000;
+      rows.push({
+        workload: `read pages of ${size}${filter ? ', stream prefix filter' : ''} (ledger events)`,
+        figure: `${format(events / elapsed)} events/s`,
+        detail: `${(events / reads).toFixed(0)} events per read; ${cpu.stop(events, 'event')}`,
+      });
+    }
+  }
+  return rows;
 }
 
 /** Tops the store up to `target` events with 1,000-event appends from 4 writers. */

@@ -16,6 +16,7 @@ import * as oauth2ClientSecrets0020 from './0020-oauth2-client-secrets.ts';
 import * as requestExtraFormPersonalData0021 from './0021-request-extra-form-personal-data.ts';
 import * as eventStoreAppendStatement0022 from './0022-event-store-append-statement.ts';
 import * as eventStoreAppendLoop0023 from './0023-event-store-append-loop.ts';
+import * as eventStoreReadFunctions0026 from './0026-event-store-read-functions.ts';
 
 /**
  * Every migration, by name, in order. A static list rather than a folder scan: each migration is
@@ -40,4 +41,5 @@ export const migrations: Record<string, Migration> = {
   '0021-request-extra-form-personal-data': requestExtraFormPersonalData0021,
   '0022-event-store-append-statement': eventStoreAppendStatement0022,
   '0023-event-store-append-loop': eventStoreAppendLoop0023,
+  '0026-event-store-read-functions': eventStoreReadFunctions0026,
 };

@@ -6,11 +6,6 @@ import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { makeEvents, readAllUntil, sleep, uniqueStream } from '../contract/index.ts';
 import type { EventStore, GlobalPosition, RecordedEvent } from '../port.ts';
 import { createPostgresEventStore } from './index.ts';
-import {
-  filteredPageStatement,
-  unfilteredPageDocumentStatement,
-  unfilteredPageStatement,
-} from './reads.ts';
 import { connect, sqlAppend } from './test-support.ts';
 
 const database = useTestDatabase();
@@ -169,36 +164,65 @@ describe('what holds visibility back, and what does not', () => {
   });
 });
 
+/**
+ * The queries inside a read function (migration 0026) with their parameters in place, as
+ * Postgres plans them once per session (force_generic_plan): what EXPLAIN (GENERIC_PLAN) shows.
+ */
+async function functionQueries(reader: pg.Client, name: string): Promise<string[]> {
+  const { rows } = await reader.query<{ body: string }>(
+    'SELECT prosrc AS body FROM pg_proc WHERE proname = $1',
+    [name],
+  );
+  const parts = (rows[0]?.body ?? '').split('RETURN QUERY').slice(1);
+  return parts.map((part) =>
+    part
+      .slice(0, part.indexOf(';'))
+      .replaceAll('p_after_tx', '$1::xid8')
+      .replaceAll('p_after_seq', '$2::bigint')
+      .replaceAll('p_max', '$3::int')
+      .replaceAll('p_types', '$4::text[]')
+      .replaceAll('p_streams', '$5::text[]')
+      .replaceAll('p_scan', '$6::int'),
+  );
+}
+
+async function genericPlan(reader: pg.Client, query: string): Promise<string> {
+  const { rows } = await reader.query<{ 'QUERY PLAN': unknown }>(
+    `EXPLAIN (GENERIC_PLAN, FORMAT JSON) ${query}`,
+  );
+  return JSON.stringify(rows[0]?.['QUERY PLAN']);
+}
+
 describe('the poll query', () => {
-  test('is served by the (transaction_id, global_seq) index, without a sort', async () => {
+  test('is served by the (transaction_id, global_seq) index, without a sort, in its generic plan', async () => {
     const seeder = await client();
     const stream = uniqueStream('seed');
     for (let batch = 0; batch < 10; batch += 1) await sqlAppend(seeder, stream, makeEvents(1_000));
     await seeder.query('ANALYZE es_events');
-    const { rows } = await seeder.query<{ 'QUERY PLAN': unknown }>({
-      text: `EXPLAIN (FORMAT JSON) ${unfilteredPageStatement}`,
-      values: ['0', '0', 500],
-    });
-    const plan = JSON.stringify(rows[0]?.['QUERY PLAN']);
-    expect(plan).toContain('"Index Name":"es_events_global"');
-    expect(plan).not.toContain('"Node Type":"Sort"');
-    expect(plan).not.toContain('"Node Type":"Seq Scan"');
-    // The same page as one JSON document (what readAll sends): the aggregate takes the index
-    // order as it comes.
-    const document = await seeder.query<{ 'QUERY PLAN': unknown }>({
-      text: `EXPLAIN (FORMAT JSON) ${unfilteredPageDocumentStatement}`,
-      values: ['0', '0', 500],
-    });
-    const documentPlan = JSON.stringify(document.rows[0]?.['QUERY PLAN']);
-    expect(documentPlan).toContain('"Index Name":"es_events_global"');
-    expect(documentPlan).not.toContain('"Node Type":"Sort"');
-    expect(documentPlan).not.toContain('"Node Type":"Seq Scan"');
-    const filtered = await seeder.query<{ 'QUERY PLAN': unknown }>({
-      text: `EXPLAIN (FORMAT JSON) ${filteredPageStatement}`,
-      values: ['0', '0', 500, ['Test'], [], 4_096],
-    });
-    const filteredPlan = JSON.stringify(filtered.rows[0]?.['QUERY PLAN']);
-    expect(filteredPlan).toContain('"Index Name":"es_events_global"');
-    expect(filteredPlan).not.toContain('"Node Type":"Seq Scan"');
+    const settings = await seeder.query<{ proconfig: string[] }>(
+      `SELECT proconfig FROM pg_proc WHERE proname IN ('es_read_all_page', 'es_read_all_filtered')`,
+    );
+    expect(settings.rows.map((row) => row.proconfig)).toEqual([
+      ['plan_cache_mode=force_generic_plan'],
+      ['plan_cache_mode=force_generic_plan'],
+    ]);
+    // The page as one JSON document (what an unfiltered readAll gets): the aggregate takes the
+    // index order as it comes.
+    const [page, ...more] = await functionQueries(seeder, 'es_read_all_page');
+    expect(more).toEqual([]);
+    expect(page).toContain('pg_snapshot_xmin(pg_current_snapshot())');
+    const pagePlan = await genericPlan(seeder, page as string);
+    expect(pagePlan).toContain('"Index Name":"es_events_global"');
+    expect(pagePlan).not.toContain('"Node Type":"Sort"');
+    expect(pagePlan).not.toContain('"Node Type":"Seq Scan"');
+    // A filtered page: the matching events, then (for a short page) the window's end.
+    const filtered = await functionQueries(seeder, 'es_read_all_filtered');
+    expect(filtered).toHaveLength(2);
+    for (const query of filtered) {
+      expect(query).toContain('pg_snapshot_xmin(pg_current_snapshot())');
+      const plan = await genericPlan(seeder, query);
+      expect(plan).toContain('"Index Name":"es_events_global"');
+      expect(plan).not.toContain('"Node Type":"Seq Scan"');
+    }
   });
 });

@@ -130,30 +130,18 @@ export type GlobalPage = {
 export type FetchedPage = Omit<GlobalPage, 'events'> & { decode(): RecordedEvent[] };
 
 // The gap-free query (guide §4.2): only transactions below the oldest running one, in
-// (transaction id, sequence) order, after a compound exclusive checkpoint. Served by es_events_global.
-const visibleAfter = `transaction_id < pg_snapshot_xmin(pg_current_snapshot())
-  AND (transaction_id, global_seq) > ($1::xid8, $2::bigint)`;
-
-export const unfilteredPageStatement = `SELECT ${eventColumns} FROM es_events
-  WHERE ${visibleAfter} ORDER BY transaction_id, global_seq LIMIT $3`;
-
-// The same page as one JSON document: an array of rows, each [[the scalar columns as strings],
-// data, metadata]. Node then parses one document per page instead of nine fields and two JSON
-// texts per row: 0.73 of the Node CPU per event on catch-up reads (docs/performance.md, "What
-// limits catch-up reads"). The scalars go through one array_to_json per row and the rows are
-// joined as text: 0.78 of the backend CPU of json_agg(json_build_array(...)) per page, which
-// looked up each argument's type on every row. The page's last position comes as its own column
-// (the aggregates share the index order, so still no sort), so a reader can ask for the next page
-// before it parses this one.
-export const unfilteredPageDocumentStatement = `SELECT '[' || coalesce(string_agg(
-      '[' || array_to_json(ARRAY[p.tx, p.seq, p.stream, p.revision, p.id, p.type, p.recorded_us])::text
-        || ',' || p.data::text || ',' || p.metadata::text || ']',
-      ',' ORDER BY p.transaction_id, p.global_seq), '') || ']' AS page,
-    count(*)::int AS n,
-    (array_agg(p.tx ORDER BY p.transaction_id, p.global_seq))[count(*)] AS last_tx,
-    (array_agg(p.seq ORDER BY p.transaction_id, p.global_seq))[count(*)] AS last_seq
-  FROM (SELECT es_events.transaction_id, es_events.global_seq, ${eventColumns} FROM es_events
-         WHERE ${visibleAfter} ORDER BY transaction_id, global_seq LIMIT $3) p`;
+// (transaction id, sequence) order, after a compound exclusive checkpoint, served by
+// es_events_global. It runs inside es_read_all_page / es_read_all_filtered (migration 0026):
+// functions, so that Postgres plans it once per session (a generic plan) instead of on every call
+// with the call's values, which cost about as much as reading a 20-event page.
+//
+// An unfiltered page comes as one JSON document: an array of rows, each [[the scalar columns as
+// strings], data, metadata]. Node then parses one document per page instead of nine fields and two
+// JSON texts per row: 0.73 of the Node CPU per event on catch-up reads (docs/performance.md, "What
+// limits catch-up reads"). The page's last position comes as its own column, so a reader can ask
+// for the next page before it parses this one.
+export const unfilteredPageDocumentStatement =
+  'SELECT page, n, last_tx, last_seq FROM es_read_all_page($1::xid8, $2::bigint, $3::int)';
 
 type PageDocumentRow = [
   scalars: [
@@ -185,36 +173,12 @@ function fromPageDocument([scalars, data, metadata]: PageDocumentRow): RecordedE
 const textOnly = { getTypeParser: () => (text: string) => text };
 
 // A filtered page examines a bounded window of the log (so a rare event type cannot make one query
-// scan the whole backlog) and reports the window's last position in the same snapshot, so a
-// filtered reader moves past events it does not want. Rows the filter drops keep only their
-// position; nothing is joined back, so no plan can turn into a scan of the whole table.
-export const filteredPageStatement = `
-  WITH scan AS MATERIALIZED (
-    SELECT s.transaction_id, s.global_seq, s.hit,
-           CASE WHEN s.hit THEN s.stream_id END AS stream_id,
-           CASE WHEN s.hit THEN s.stream_revision END AS stream_revision,
-           CASE WHEN s.hit THEN s.event_id END AS event_id,
-           CASE WHEN s.hit THEN s.event_type END AS event_type,
-           CASE WHEN s.hit THEN s.data END AS data,
-           CASE WHEN s.hit THEN s.metadata END AS metadata,
-           CASE WHEN s.hit THEN s.recorded_at END AS recorded_at
-      FROM (SELECT e.transaction_id, e.global_seq, e.stream_id, e.stream_revision, e.event_id,
-                   e.event_type, e.data, e.metadata, e.recorded_at,
-                   (cardinality($4::text[]) = 0
-                     OR EXISTS (SELECT FROM unnest($4::text[]) p WHERE starts_with(e.event_type, p)))
-               AND (cardinality($5::text[]) = 0
-                     OR EXISTS (SELECT FROM unnest($5::text[]) p WHERE starts_with(e.stream_id, p))) AS hit
-              FROM es_events e WHERE ${visibleAfter}
-             ORDER BY e.transaction_id, e.global_seq LIMIT $6) s
-  ), hits AS (
-    SELECT * FROM scan WHERE hit ORDER BY transaction_id, global_seq LIMIT $3
-  )
-  SELECT NULL::bigint AS scanned, ${columnsOf('hits')} FROM hits
-  UNION ALL
-  SELECT (SELECT count(*) FROM scan), t.transaction_id::text, t.global_seq::text,
-         NULL, NULL, NULL, NULL, NULL, NULL, NULL
-    FROM (SELECT transaction_id, global_seq FROM scan
-           ORDER BY transaction_id DESC, global_seq DESC LIMIT 1) t`;
+// scan the whole backlog) and, when it found fewer matches than asked for, reports the window's
+// size and last position in the same snapshot, so a filtered reader moves past events it does not
+// want. The scan stops at the last match a full page needs (es_read_all_filtered, migration 0026).
+export const filteredPageStatement = `SELECT scanned::text AS scanned, tx, seq, stream, revision,
+    id, type, data, metadata, recorded_us
+  FROM es_read_all_filtered($1::xid8, $2::bigint, $3::int, $4::text[], $5::text[], $6::int)`;
 
 function columnsOf(table: string): string {
   return `${table}.transaction_id::text AS tx, ${table}.global_seq::text AS seq,
@@ -254,7 +218,7 @@ export async function fetchGlobalPage(
   const streams = filter?.streamPrefixes ?? [];
   if (types.length === 0 && streams.length === 0) {
     const { rows } = await pool.query<PageDocument>({
-      name: 'es_read_all_document',
+      name: 'es_read_all_page',
       text: unfilteredPageDocumentStatement,
       values: [start.transactionId, start.sequence, maxCount],
       types: textOnly,
@@ -282,7 +246,7 @@ async function readFilteredPage(
 ): Promise<GlobalPage> {
   const scanLimit = Math.max(maxCount * scanFactor, minScan);
   const { rows } = await pool.query<EventRow & { scanned: string | null }>({
-    name: 'es_read_all_filtered',
+    name: 'es_read_all_filtered_page',
     text: filteredPageStatement,
     values: [start.transactionId, start.sequence, maxCount, types, streams, scanLimit],
     types: eventRowTypes,
