@@ -37,7 +37,14 @@ import { cpus, loadavg, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import { createDb, createPool, type Db, migrateToLatest, withDatabase } from '@ledger/db';
+import {
+  createDb,
+  createPool,
+  type Database,
+  type Db,
+  migrateToLatest,
+  withDatabase,
+} from '@ledger/db';
 import type { EventStore, GlobalPosition, NewEvent, RecordedEvent } from '@ledger/event-store';
 import { createPostgresEventStore } from '@ledger/event-store/postgres';
 import { systemAccountId } from '@ledger/ledger';
@@ -59,7 +66,7 @@ import {
   type ProjectionRunner,
 } from '@ledger/projection-runner';
 import { silentLogger } from '@ledger/runtime';
-import { sql } from 'kysely';
+import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { backendLabelsStatement, postgresTicksByPid, ticksByClient } from './postgres-cpu.ts';
 
@@ -82,6 +89,7 @@ const { values: args } = parseArgs({
     'ledger-transfers': { type: 'string', default: '20000' },
     'ledger-batch': { type: 'string', default: '100' },
     'ledger-rounds': { type: 'string', default: '3' },
+    'ledger-explain': { type: 'boolean', default: false },
   },
 });
 const lagSeconds = Number(args['lag-seconds']);
@@ -102,13 +110,18 @@ type Result = {
 
 async function main(): Promise<void> {
   const dataDir = join(root, '.pg', `bench-projector-${process.pid}`);
-  const statements = lagSeconds > 0 && args['lag-statements'];
+  const statements =
+    (lagSeconds > 0 && args['lag-statements']) || args['ledger-costs'] !== undefined;
   const server = await startLocalPostgres({
     dataDir,
     persistent: false,
     ...(statements
       ? {
-          settings: ['shared_preload_libraries=pg_stat_statements', 'pg_stat_statements.track=all'],
+          settings: [
+            'shared_preload_libraries=pg_stat_statements',
+            'pg_stat_statements.track=all',
+            'pg_stat_statements.track_planning=on',
+          ],
         }
       : {}),
   });
@@ -604,8 +617,15 @@ async function statementsPerAppend(db: Db, appends: number): Promise<string[]> {
  */
 const ledgerCostVariants: Record<string, string[]> = {
   plain: [],
+  // Session settings (undone after the variant): batch commits without the WAL flush wait.
+  async: ['SET synchronous_commit = off'],
   fillfactor80: ['ALTER TABLE $s.ledger_accounts SET (fillfactor = 80)'],
   nologpk: ['ALTER TABLE $s.ledger_balance_log DROP CONSTRAINT ledger_balance_log_pkey'],
+  // Not a candidate (the queries need them): what the log's two account indexes cost.
+  nologindexes: [
+    'DROP INDEX $s.ledger_balance_log_debit',
+    'DROP INDEX $s.ledger_balance_log_credit',
+  ],
 };
 
 async function measureLedgerBatches(url: string, variants: string[]): Promise<void> {
@@ -634,7 +654,18 @@ async function measureLedgerBatches(url: string, variants: string[]): Promise<vo
         recorded(workload.transfer(start + i)),
       ),
     );
-  const db = createDb({ url, poolSizeMax: 1, applicationName: 'ledger-costs' });
+  const pool = createPool({ url, poolSizeMax: 1, applicationName: 'ledger-costs' });
+  if (args['ledger-explain']) {
+    // The plans of the last round's last batch, as notices (auto_explain, analyze).
+    pool.on('connect', (client) => {
+      client.on('notice', (notice) => {
+        if (explaining) console.log(notice.message);
+      });
+    });
+  }
+  let explaining = false;
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  await sql`CREATE EXTENSION IF NOT EXISTS pg_stat_statements`.execute(db);
   const totals = new Map<string, { node: number; backend: number; transfers: number }>();
   try {
     const { rows } = await sql<{ pid: number }>`SELECT pg_backend_pid() AS pid`.execute(db);
@@ -676,10 +707,22 @@ async function measureLedgerBatches(url: string, variants: string[]): Promise<vo
         for (let start = 0; start < setup.length; start += 500)
           await apply(setup.slice(start, start + 500));
         await sql`ANALYZE`.execute(db);
+        await sql`SELECT pg_stat_statements_reset()`.execute(db);
         const ticksBefore = backendTicks();
         const cpuBefore = process.cpuUsage();
         const started = performance.now();
-        for (const page of pages) await apply(page);
+        for (const page of pages.slice(0, -1)) await apply(page);
+        const last = pages.at(-1) as RecordedEvent[];
+        if (args['ledger-explain'] && round === rounds) {
+          await sql`LOAD 'auto_explain'`.execute(db);
+          await sql`SET auto_explain.log_min_duration = 0`.execute(db);
+          await sql`SET auto_explain.log_analyze = on`.execute(db);
+          await sql`SET auto_explain.log_level = notice`.execute(db);
+          explaining = true;
+          console.log(`--- plans of ${variant}'s last batch`);
+        }
+        await apply(last);
+        explaining = false;
         const cpu = process.cpuUsage(cpuBefore);
         const seconds = (performance.now() - started) / 1000;
         const ticks = backendTicks() - ticksBefore;
@@ -694,6 +737,23 @@ async function measureLedgerBatches(url: string, variants: string[]): Promise<vo
         console.log(
           `round ${round} ${variant}: ${transfers} transfers in ${seconds.toFixed(2)} s; Node ${((cpu.user + cpu.system) / transfers).toFixed(1)} µs, backend ${((ticks * 10_000) / transfers).toFixed(1)} µs per transfer; account updates HOT ${stats[0]?.hot}/${stats[0]?.upd}; load ${loadavg()[0]?.toFixed(2)}`,
         );
+        if (round === rounds) {
+          const { rows: top } = await sql<{
+            query: string;
+            calls: string;
+            plan: number;
+            exec: number;
+          }>`
+            SELECT regexp_replace(left(query, 90), '[[:space:]]+', ' ', 'g') AS query,
+              calls::text, total_plan_time AS plan, total_exec_time AS exec
+              FROM pg_stat_statements WHERE query NOT LIKE '%pg_stat%'
+             ORDER BY total_plan_time + total_exec_time DESC LIMIT 6`.execute(db);
+          for (const row of top)
+            console.log(
+              `    plan ${((row.plan * 1000) / transfers).toFixed(1)} + exec ${((row.exec * 1000) / transfers).toFixed(1)} µs/transfer (wall), ${row.calls} calls: ${row.query}`,
+            );
+        }
+        await sql`RESET ALL`.execute(db);
         await sql`DROP SCHEMA ${sql.id(schema)} CASCADE`.execute(db);
         // Rows of the same revisions again in the next round: the revision numbers restart.
       }
