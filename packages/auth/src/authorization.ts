@@ -155,6 +155,9 @@ const unauthorized: ProblemInit = {
   headers: { 'www-authenticate': 'Bearer' },
 };
 
+/** What a request without administrator routes is judged by (the settings are not read). */
+const memberRoutesPolicy: AccessPolicy = { administratorOtpRequired: false };
+
 /** The decision over the matched routes' entries (at least one). */
 async function decideRoutes(
   routes: RouteEntry[],
@@ -165,9 +168,7 @@ async function decideRoutes(
   const withAdministration = routes.some(isAdministration);
   const principal = await authenticate(header, strictest, withAdministration, options);
   if (principal === 'invalid') return { kind: 'refused', problem: unauthorized };
-  const policy = withAdministration
-    ? await options.accessPolicy()
-    : { administratorOtpRequired: false };
+  const policy = withAdministration ? await options.accessPolicy() : memberRoutesPolicy;
   for (const route of routes) {
     const verdict = evaluateAccess(route, principal, policy);
     if (verdict.kind === 'unauthenticated') return { kind: 'refused', problem: unauthorized };

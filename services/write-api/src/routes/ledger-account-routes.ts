@@ -20,12 +20,12 @@ import {
   amountProblem,
   clientBodyHash,
   derivedId,
+  hashBodyText,
   idempotencyKeyFrom,
   idempotencyKeyOf,
   type LedgerRequest,
   ledgerRequestOf,
   ledgerResponse,
-  requestBodyHash,
   submitRequest,
   submitToLedger,
 } from './ledger-submission.ts';
@@ -263,7 +263,7 @@ export async function transferBetweenAccounts(
         cause: isOwn ? 'internalTransfer' : 'memberTransfer',
       },
     },
-    bodyHash: requestBodyHash(request.method, request.path, body),
+    bodyHash: hashBodyText(transferBodyText(request.method, request.path, body)),
   });
   // The answer, not this request, says what moved: identical on every replay.
   const posted = accepted.answer.events[0]?.data as TransferPosted['data'];
@@ -280,6 +280,26 @@ export async function transferBetweenAccounts(
     posted_at: posted.postedAt,
   };
   return { data, accepted };
+}
+
+/**
+ * `sortedJson({ method, path, body })` of a validated transfer body, written out (the hash input
+ * of clientBodyHash, byte for byte: tested against sortedJson): the keys of a strict body are
+ * known, so nothing is sorted or walked per request.
+ */
+export function transferBodyText(
+  method: string,
+  path: string,
+  body: z.infer<typeof AccountTransferRequestSchema>,
+): string {
+  let text = `{"body":{"amount":${JSON.stringify(body.amount)},"source_account_seq":${JSON.stringify(body.source_account_seq)}`;
+  if (body.target_account_number !== undefined) {
+    text += `,"target_account_number":${JSON.stringify(body.target_account_number)}`;
+  }
+  if (body.target_account_seq !== undefined) {
+    text += `,"target_account_seq":${JSON.stringify(body.target_account_seq)}`;
+  }
+  return `${text}},"method":${JSON.stringify(method)},"path":${JSON.stringify(path)}}`;
 }
 
 function transferLegs(

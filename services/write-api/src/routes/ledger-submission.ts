@@ -22,7 +22,7 @@ import type { LedgerWriteContext } from './ledger-write-context.ts';
  */
 
 /** SHA-256, base64url: the writer's own body-hash form (docs/adr/0010 §3). */
-function hashBodyText(text: string): string {
+export function hashBodyText(text: string): string {
   return hash('sha256', text, 'base64url');
 }
 
