@@ -33,6 +33,7 @@ import {
   type LedgerWriter,
   loadLedger,
   OutcomeWindow,
+  parseRequest,
   startLedgerWriterService,
   type WriterSettings,
   withoutLock,
@@ -495,6 +496,27 @@ function measureStages(accounts: readonly string[]): void {
   });
   total += stage('event store: prepareAppend (canonical JSON + SHA-256)', () => {
     for (const batch of batches) prepareAppend('ledger', batch.events, { kind: 'any' });
+  });
+  // The local transport's share when the writer runs in its own process (not in the sum above,
+  // which is what this in-process bench pays): parse a request line, write an answer line.
+  const lines = submissions.map(
+    (each, index) =>
+      `${JSON.stringify({ id: index, submit: { ...each, bodyHash: 'x'.repeat(43) } })}`,
+  );
+  stage('transport (own process only): parse a request line', () => {
+    for (const line of lines) parseRequest(line);
+  });
+  stage('transport (own process only): an answer line (JSON.stringify)', () => {
+    let index = 0;
+    for (const batch of batches) {
+      for (const command of batch.commands) {
+        index += 1;
+        JSON.stringify({
+          id: index,
+          result: { kind: 'answered', answer: command.answer, position: '0', replayed: false },
+        });
+      }
+    }
   });
   console.log(
     `  ${'sum (without the pg driver, sockets and promise plumbing)'.padEnd(58)} ${total.toFixed(1).padStart(6)} µs/command`,

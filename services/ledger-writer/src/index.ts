@@ -58,4 +58,5 @@ export {
   type SocketServer,
   startSocketServer,
 } from './transport/socket-server.ts';
+export { parseRequest } from './transport/wire.ts';
 export type { WriterSettings } from './writer-settings.ts';
