@@ -3,13 +3,18 @@
 // post random transfers (30 % also paying a fee to one hot fee account) with fresh command ids,
 // and prints commands/s, ack latency, events/s, batches/s, batch size and CPU per process. At the
 // end it replays the whole stream and checks the invariants and the counts. `--service` runs the
-// writer as deployed instead (leader lock, expiry worker, its outcome rows on their own pool).
+// writer as deployed instead (leader lock, expiry worker, its outcome rows on their own pool);
+// `--socket` runs it as deployed in its own process (services/ledger-writer/src/main.ts) and submits
+// over its Unix socket, and prints the CPU of that process apart from the bench's clients.
 // Usage: node scripts/bench-ledger-writer.ts [--seconds 10] [--clients 16,64,1024] [--runs 3]
-//   [--pg-socket tcp|unix] [--stages] [--profile file] [--service] [--answers-in-memory n]
+//   [--pg-socket tcp|unix] [--stages] [--profile file] [--service | --socket]
+//   [--writer-node-options=...] [--answers-in-memory n]
 
+import { type ChildProcess, spawn } from 'node:child_process';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
-import { cpus, totalmem } from 'node:os';
+import net from 'node:net';
+import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { createDb, createPool, migrateToLatest, withDatabase } from '@ledger/db';
@@ -25,17 +30,20 @@ import {
 } from '@ledger/ledger';
 import {
   createLedgerWriter,
+  createSocketClient,
   decideInto,
   emptyBatch,
   hashCommandBody,
   hashStateText,
   type LedgerSubmission,
   type LedgerWriter,
+  type LedgerWriterClient,
   loadLedger,
   OutcomeWindow,
   parseRequest,
   startLedgerWriterService,
   type WriterSettings,
+  type WriterStats,
   withoutLock,
 } from '@ledger/ledger-writer';
 import { startLocalPostgres } from '@ledger/local-postgres';
@@ -60,6 +68,10 @@ const { values: args } = parseArgs({
      * command-outcome rows on a pool of their own, as deployed), not the bare loop.
      */
     service: { type: 'boolean', default: false },
+    /** Run the writer in its own process (its main.ts) and submit over its Unix socket. */
+    socket: { type: 'boolean', default: false },
+    /** Node flags of the writer's own process with --socket, space-separated. */
+    'writer-node-options': { type: 'string', default: '' },
     /** The writer's answersInMemoryMax setting (whole answers kept in the outcome window). */
     'answers-in-memory': { type: 'string' },
   },
@@ -94,6 +106,8 @@ type RunFigures = {
   /** Mean wall time of an append, issued to committed (the writer's stats). */
   appendMsPerBatch: number;
   nodeMicrosPerCommand: number;
+  /** With --socket: the writer's own process (nodeMicrosPerCommand is then the bench's clients). */
+  writerProcessMicrosPerCommand: number | undefined;
   postgresMicrosPerCommand: number;
   /** Command-outcome statements per batch, and their mean wall time. */
   outcomeStatementsPerBatch: number;
@@ -116,23 +130,15 @@ async function main(): Promise<void> {
     if (args['answers-in-memory'] !== undefined) {
       settings.answersInMemoryMax = Number(args['answers-in-memory']);
     }
-    const service = args.service
-      ? await startLedgerWriterService({ databaseUrl: url, logger: silentLogger, settings })
-      : undefined;
-    await service?.leading;
-    const writer =
-      service?.writer() ??
-      (await createLedgerWriter({
-        store,
-        pool,
-        leadership: withoutLock(),
-        logger: silentLogger,
-        settings,
-      }));
+    const writer = args.socket
+      ? await socketTarget(url)
+      : await inProcessTarget(url, store, pool, settings);
     console.log(
-      service
-        ? 'the writer service (leader lock, expiry worker, command-outcome rows on their own pool)'
-        : 'the bare writer loop (command-outcome rows through the same pool)',
+      args.socket
+        ? 'the writer in its own process (main.ts), submitted to over its Unix socket'
+        : args.service
+          ? 'the writer service (leader lock, expiry worker, command-outcome rows on their own pool)'
+          : 'the bare writer loop (command-outcome rows through the same pool)',
     );
     const accounts = Array.from({ length: accountCount }, (_, index) => `member-${index}`);
     await seed(writer, accounts);
@@ -151,12 +157,128 @@ async function main(): Promise<void> {
     printSummary(figures);
     if (args.stages) measureStages(accounts);
     await verify(writer, store, pool, accepted);
-    await (service?.stop() ?? writer.stop());
+    await writer.stop();
     await store.close();
     await pool.end();
   } finally {
     await server.stop();
   }
+}
+
+/** What the bench drives: the writer in this process, or in its own behind its socket. */
+type BenchTarget = {
+  submit: LedgerWriter['submit'];
+  stats(): Promise<WriterStats>;
+  /** The live state (in process only). */
+  state(): ReturnType<LedgerWriter['state']> | undefined;
+  /** CPU time of the writer's own process in ms (with --socket). */
+  processCpuMs(): number | undefined;
+  stop(): Promise<void>;
+};
+
+async function inProcessTarget(
+  url: string,
+  store: EventStore,
+  pool: pg.Pool,
+  settings: Partial<WriterSettings>,
+): Promise<BenchTarget> {
+  const service = args.service
+    ? await startLedgerWriterService({ databaseUrl: url, logger: silentLogger, settings })
+    : undefined;
+  await service?.leading;
+  const writer =
+    service?.writer() ??
+    (await createLedgerWriter({
+      store,
+      pool,
+      leadership: withoutLock(),
+      logger: silentLogger,
+      settings,
+    }));
+  return {
+    submit: (submission) => writer.submit(submission),
+    stats: async () => writer.stats(),
+    state: () => writer.state(),
+    processCpuMs: () => undefined,
+    stop: async () => {
+      await (service?.stop() ?? writer.stop());
+    },
+  };
+}
+
+/** The writer's main.ts as its own process, as deployed (expiry off), and a socket client. */
+async function socketTarget(url: string): Promise<BenchTarget> {
+  const path = join(tmpdir(), `bench-ledger-writer-${process.pid}.sock`);
+  const flags = args['writer-node-options'].split(' ').filter((flag) => flag !== '');
+  const child = spawn(
+    process.execPath,
+    [...flags, join(root, 'services/ledger-writer/src/main.ts')],
+    {
+      env: {
+        PATH: process.env.PATH ?? '',
+        DATABASE_URL: url,
+        LEDGER_WRITER_LISTEN: `unix:${path}`,
+        LEDGER_WRITER_EXPIRY: 'off',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  await waitForOutput(child, 'leading the ledger');
+  // It logs that before it has loaded the ledger; its transport says `leading` once it has.
+  for (;;) {
+    const status = (await pingStats(path)) as WriterStats & { leading?: boolean };
+    if (status.leading === true) break;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  const client: LedgerWriterClient = createSocketClient({ address: { path } });
+  const pid = child.pid as number;
+  return {
+    submit: (submission) => client.submit(submission),
+    stats: () => pingStats(path),
+    state: () => undefined,
+    processCpuMs: () => {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      return (Number(fields[11]) + Number(fields[12])) * 10;
+    },
+    stop: async () => {
+      await client.close();
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+function waitForOutput(child: ChildProcess, text: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    let output = '';
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes(text)) resolve();
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', onData);
+    child.once('exit', (code) => reject(new Error(`the writer exited ${code}: ${output}`)));
+  });
+}
+
+/** The writer's stats through its transport's ping (`{"id":1,"ping":true}` → a pong line). */
+function pingStats(path: string): Promise<WriterStats> {
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(path);
+    let text = '';
+    socket.setEncoding('utf8');
+    socket.on('connect', () => socket.write('{"id":1,"ping":true}\n'));
+    socket.on('data', (chunk: string) => {
+      text += chunk;
+      const end = text.indexOf('\n');
+      if (end < 0) return;
+      socket.destroy();
+      resolve((JSON.parse(text.slice(0, end)) as { pong: WriterStats }).pong);
+    });
+    socket.on('error', reject);
+  });
 }
 
 async function createBenchDatabase(serverUrl: string): Promise<string> {
@@ -189,15 +311,23 @@ async function printMachine(url: string): Promise<void> {
 }
 
 let sequence = 0;
+let rejectionsShown = 0;
 
 function submissionOf(command: LedgerSubmission['command']): LedgerSubmission {
   sequence += 1;
   return { commandId: `bench-${sequence}`, actor: 'system:bench', command };
 }
 
-async function seed(writer: LedgerWriter, accounts: readonly string[]): Promise<void> {
+async function seed(writer: BenchTarget, accounts: readonly string[]): Promise<void> {
+  // Every seeding command must be accepted, or every transfer after it would be rejected.
+  const accepted = async (submission: LedgerSubmission) => {
+    const result = await writer.submit(submission);
+    if (result.kind !== 'answered' || result.answer.kind !== 'accepted') {
+      throw new Error(`seeding refused: ${JSON.stringify(result)}`);
+    }
+  };
   const open = (account: string, data: object) =>
-    writer.submit(
+    accepted(
       submissionOf({
         type: 'OpenAccount',
         data: { account, asset, decimalPoint, ...data },
@@ -210,7 +340,7 @@ async function seed(writer: LedgerWriter, accounts: readonly string[]): Promise<
     await Promise.all(chunk.map((account) => open(account, { kind: 'member', memberId: account })));
     await Promise.all(
       chunk.map((account) =>
-        writer.submit(
+        accepted(
           submissionOf({
             type: 'PostTransfer',
             data: {
@@ -256,7 +386,7 @@ function randomTransfer(random: () => number, accounts: readonly string[]): Ledg
 }
 
 async function benchRun(
-  writer: LedgerWriter,
+  writer: BenchTarget,
   pool: pg.Pool,
   accounts: readonly string[],
   clients: number,
@@ -266,7 +396,8 @@ async function benchRun(
   const random = seededRandom(clients * 1_000 + run);
   const latencies: number[] = [];
   let accepted = 0;
-  const before = writer.stats();
+  const before = await writer.stats();
+  const writerCpuBefore = writer.processCpuMs();
   const cpuBefore = process.cpuUsage();
   const postgresBefore = postgresCpuMs(dataDir);
   const byPidBefore = postgresTicksByPid(dataDir);
@@ -282,6 +413,10 @@ async function benchRun(
         if (result.kind !== 'answered') throw new Error(`not answered: ${JSON.stringify(result)}`);
         if (result.replayed) throw new Error('a fresh command id was replayed');
         if (result.answer.kind === 'accepted') accepted += 1;
+        else if (rejectionsShown < 1) {
+          rejectionsShown += 1;
+          console.log(`  a rejection (others not shown): ${JSON.stringify(result.answer)}`);
+        }
       }
     }),
   );
@@ -289,7 +424,8 @@ async function benchRun(
   const cpu = process.cpuUsage(cpuBefore);
   const postgresAfter = postgresCpuMs(dataDir);
   const byPidAfter = postgresTicksByPid(dataDir);
-  const after = writer.stats();
+  const writerCpuAfter = writer.processCpuMs();
+  const after = await writer.stats();
   const batches = after.batches - before.batches;
   const commands = after.commands - before.commands;
   latencies.sort((a, b) => a - b);
@@ -312,6 +448,10 @@ async function benchRun(
     prepareAheadMsPerBatch: (after.prepareAheadMs - before.prepareAheadMs) / Math.max(1, batches),
     appendMsPerBatch: (after.appendInFlightMs - before.appendInFlightMs) / Math.max(1, batches),
     nodeMicrosPerCommand: (cpu.user + cpu.system) / Math.max(1, commands),
+    writerProcessMicrosPerCommand:
+      writerCpuAfter === undefined || writerCpuBefore === undefined
+        ? undefined
+        : ((writerCpuAfter - writerCpuBefore) * 1_000) / Math.max(1, commands),
     postgresMicrosPerCommand: ((postgresAfter - postgresBefore) * 1_000) / Math.max(1, commands),
     commitToNextAppendMsPerBatch:
       (after.commitToNextAppendMs - before.commitToNextAppendMs) / Math.max(1, batches),
@@ -382,7 +522,8 @@ function printRun(figures: RunFigures): void {
       `${figures.appendMsPerBatch.toFixed(2)} ms/batch, commit → next append ` +
       `${figures.commitToNextAppendMsPerBatch.toFixed(2)} ms/batch; outcome statements ` +
       `${figures.outcomeStatementsPerBatch.toFixed(2)} per batch, ${figures.outcomeMsPerStatement.toFixed(2)} ms each; CPU per command node ` +
-      `${figures.nodeMicrosPerCommand.toFixed(1)} µs, postgres ${figures.postgresMicrosPerCommand.toFixed(1)} µs`,
+      `${figures.nodeMicrosPerCommand.toFixed(1)} µs${figures.writerProcessMicrosPerCommand === undefined ? '' : ` (the bench's clients; the writer's own process ${figures.writerProcessMicrosPerCommand.toFixed(1)} µs)`}, ` +
+      `postgres ${figures.postgresMicrosPerCommand.toFixed(1)} µs`,
   );
 }
 
@@ -406,7 +547,7 @@ function printSummary(figures: RunFigures[]): void {
 
 /** Replays the stream from the start: every invariant, the live state's hash, the counts. */
 async function verify(
-  writer: LedgerWriter,
+  writer: BenchTarget,
   store: EventStore,
   pool: pg.Pool,
   accepted: number,
@@ -426,7 +567,9 @@ async function verify(
   });
   const hash = (state: Parameters<typeof serializeState>[0]) =>
     hashStateText(JSON.stringify(serializeState(state)));
-  const sameState = hash(replayed.state) === hash(writer.state());
+  // The live state is only at hand in process; otherwise the replay checks invariants and counts.
+  const live = writer.state();
+  const sameState = live === undefined || hash(replayed.state) === hash(live);
   const { rows } = await pool.query<{ transfers: string; commands: string }>(
     `SELECT count(*) FILTER (WHERE event_type = 'TransferPosted' AND starts_with(data->>'transferId', 't-'))::text AS transfers,
             count(DISTINCT (metadata->>'actor', metadata->>'commandId'))::text AS commands
@@ -436,11 +579,16 @@ async function verify(
   const events = replayed.revision + 1;
   console.log(
     `\nreplay: ${format(events)} events in ${((performance.now() - started) / 1_000).toFixed(1)} s; invariants hold ` +
-      `(zero-sum per asset, no forbidden negative); replayed state ${sameState ? '=' : '≠'} live state; ` +
+      `(zero-sum per asset, no forbidden negative); replayed state ${live === undefined ? '(live state in another process)' : sameState ? '= live state' : '≠ live state'}; ` +
       `transfers in the log ${format(transfers)} vs accepted answers ${format(accepted)}; ` +
       `distinct commands ${format(Number(rows[0]?.commands))} = events ${format(events)}`,
   );
-  if (!sameState || transfers !== accepted || Number(rows[0]?.commands) !== events) {
+  if (
+    !sameState ||
+    accepted === 0 ||
+    transfers !== accepted ||
+    Number(rows[0]?.commands) !== events
+  ) {
     throw new Error('verification failed');
   }
 }
