@@ -199,6 +199,11 @@ describe('the writer writes its command outcomes', () => {
       // Every accepted command not in the table stays in the window, up to its bound.
       expect(refused).toBeGreaterThan(0);
       expect(running.writer.stats().windowSize).toBe(12);
+      // Its statements (at most one per 50 ms) fail meanwhile, and are retried.
+      const deadline = performance.now() + 5_000;
+      while (running.writer.stats().outcomeFailures === 0 && performance.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
       expect(running.writer.stats().outcomeFailures).toBeGreaterThan(0);
       flaky.setDown(false);
       await outcomesWritten(running.writer);
