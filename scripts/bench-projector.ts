@@ -29,7 +29,8 @@
 // same ledger events applied with applyLedgerBatch in transactions of --ledger-batch transfers,
 // each variant into its own schema, the variants alternated in rounds; it prints Node CPU and the
 // backend's CPU (from /proc) per transfer. Variants: plain (no account cache), cache (the
-// runner's memory), and tweaks of the tables (see ledgerCostVariants).
+// runner's memory: accounts and asset totals), accountcache (accounts only, the asset totals read
+// every batch), and tweaks of the tables (see ledgerCostVariants).
 
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -694,7 +695,7 @@ async function measureLedgerBatches(url: string, variants: string[]): Promise<vo
         const apply = async (events: RecordedEvent[]) => {
           const actions: (() => void)[] = [];
           const batchContext =
-            withCache === 'cache'
+            withCache === 'cache' || withCache === 'accountcache'
               ? {
                   ...context,
                   memory,
@@ -703,6 +704,10 @@ async function measureLedgerBatches(url: string, variants: string[]): Promise<vo
               : context;
           await db.transaction().execute((trx) => applyLedgerBatch(trx, events, batchContext));
           for (const action of actions) action();
+          // `+accountcache`: the accounts cached, the asset totals read every batch (as before).
+          if (withCache === 'accountcache')
+            for (const value of memory.values())
+              (value as { forgetAssetTotals?: () => void }).forgetAssetTotals?.();
         };
         for (let start = 0; start < setup.length; start += 500)
           await apply(setup.slice(start, start + 500));

@@ -2,7 +2,8 @@
 // a batch that follows the committed one takes its accounts from the cache and gives the same
 // tables as reading them; a rolled-back batch leaves the cache as it was; a batch that does not
 // follow the cached revision reads the table; and a stale cache (another leader moved the rows)
-// is refused with a transient error and nothing of the batch is written.
+// is refused with a transient error and nothing of the batch is written; the same for the asset
+// totals the cache keeps beside the accounts (a stale totals row alone is refused too).
 import type { RecordedEvent } from '@ledger/event-store';
 import { systemAccountId } from '@ledger/ledger';
 import { isTransientError, projectionContext, registerProjection } from '@ledger/projection-runner';
@@ -53,8 +54,9 @@ async function ledgerEvents(): Promise<RecordedEvent[]> {
 /** A runner-like context: the memory survives batches, afterCommit runs when `commit` is true. */
 function runnerContext() {
   const memory = new Map<string, unknown>();
-  return {
+  const runner = {
     memory,
+    assetsCached: [] as string[],
     async batch(events: readonly RecordedEvent[], commit = true) {
       const actions: (() => void)[] = [];
       const context = {
@@ -70,6 +72,7 @@ function runnerContext() {
           .execute(async (trx) => {
             const batch = await applyLedgerBatch(trx, events, context);
             cached = [...(batch?.accountsCached ?? [])].sort();
+            runner.assetsCached = [...(batch?.assetsCached ?? [])].sort();
             if (!commit) throw rollback;
           });
       } catch (error) {
@@ -80,6 +83,7 @@ function runnerContext() {
       return cached;
     },
   };
+  return runner;
 }
 
 test('the cache serves the next batch, survives a rollback, and agrees with the table', async () => {
@@ -93,6 +97,8 @@ test('the cache serves the next batch, survives a rollback, and agrees with the 
   expect(await runner.batch([first as RecordedEvent], false)).toEqual([alice, bob]);
   expect(await runner.batch([first as RecordedEvent])).toEqual([alice, bob]);
   expect(await runner.batch([second as RecordedEvent])).toEqual([alice, bob]);
+  // The asset totals came from the cache too (nothing read): the books still agree.
+  expect(runner.assetsCached).toEqual(['BTC']);
   expect(await findAccount(database().db, 1)).toMatchObject({ balance: '7.00000000' });
   expect(await findAccount(database().db, 2)).toMatchObject({ balance: '3.00000000' });
 
@@ -132,6 +138,59 @@ test('a stale cache is refused with a transient error and nothing of the batch i
   expect(await logCount()).toBe(logBefore);
   expect(await findAccount(database().db, 2)).toMatchObject({ balance: '3.62500000' });
 });
+
+test('stale asset totals alone are refused with a transient error, nothing written', async () => {
+  const before = await ledgerEvents();
+  await fixture.accept(transfer([leg(bob, alice, '0.25000000')]));
+  const [next] = (await ledgerEvents()).slice(before.length);
+  if (next === undefined) throw new Error('no event appended');
+  await database()
+    .db.transaction()
+    .execute(async (trx) => {
+      await applyLedgerBatch(trx, [next], projectionContext(ledgerBalancesProjection));
+    });
+  const logBefore = await logCount();
+  const totalsBefore = await totalsRow();
+  // The cache holds the BTC totals as of the revision before `next` (balanced, so no invariant
+  // breaks: only the update's revision guard can refuse them) and no account rows.
+  const memory = new Map<string, unknown>();
+  const context = {
+    ...projectionContext(ledgerBalancesProjection),
+    memory,
+    afterCommit: () => undefined,
+  };
+  const cache = AccountCache.forBatch(context, 'ledger_accounts_v1', next.revision);
+  cache?.remember([], next.revision - 1n, [
+    {
+      asset: 'BTC',
+      decimalPoint: 8,
+      balanceTotal: 0n,
+      memberBalanceTotal: 5_000_000_000n,
+      memberHeldTotal: 0n,
+      systemBalanceTotal: -5_000_000_000n,
+      memberAccounts: 2,
+      systemAccounts: 1,
+      lastRevision: next.revision - 1n,
+    },
+  ]);
+  const error = await database()
+    .db.transaction()
+    .execute(async (trx) => {
+      await applyLedgerBatch(trx, [next], context);
+    })
+    .catch((caught: unknown) => caught);
+  expect(error).toBeInstanceOf(AccountCacheMismatchError);
+  expect(isTransientError(error)).toBe(true);
+  expect(await logCount()).toBe(logBefore);
+  expect(await totalsRow()).toEqual(totalsBefore);
+});
+
+async function totalsRow(): Promise<unknown> {
+  const { rows } = await sql`SELECT * FROM ledger_asset_totals WHERE asset = 'BTC'`.execute(
+    database().db,
+  );
+  return rows[0];
+}
 
 /** A cache filled as of the revision before `event`, then `event` applied with it. */
 async function runStale(event: RecordedEvent): Promise<void> {

@@ -1,5 +1,5 @@
 import type { ProjectionContext } from '@ledger/projection-runner';
-import type { AccountRow } from './ledger-batch.ts';
+import type { AccountRow, AssetTotalRow } from './ledger-batch.ts';
 
 /**
  * The account rows as the projection's last committed batch left them, kept in the runner's
@@ -13,6 +13,11 @@ import type { AccountRow } from './ledger-batch.ts';
  */
 export class AccountCache {
   readonly #rows = new Map<string, AccountRow>();
+  /**
+   * The asset totals rows (the books) as the same batches left them, under the same guards: a
+   * handful of rows, never evicted; their upsert names the revision it expects too.
+   */
+  readonly #assets = new Map<string, AssetTotalRow>();
   /** The `ledger` stream revision of the last event the cached rows include. */
   #revision: bigint | undefined;
   readonly #table: string;
@@ -52,8 +57,19 @@ export class AccountCache {
     return row === undefined ? undefined : { ...row };
   }
 
-  /** After the batch committed: its rows are what the table now holds. */
-  remember(rows: Iterable<AccountRow>, revision: bigint): void {
+  /** A copy of the cached asset totals row (the batch changes its copy, never the cache). */
+  getAsset(asset: string): AssetTotalRow | undefined {
+    const row = this.#assets.get(asset);
+    return row === undefined ? undefined : { ...row };
+  }
+
+  /** After the batch committed: its rows are what the tables now hold. */
+  remember(
+    rows: Iterable<AccountRow>,
+    revision: bigint,
+    assets: Iterable<AssetTotalRow> = [],
+  ): void {
+    for (const row of assets) this.#assets.set(row.asset, row);
     // Replacing a key keeps its place in the map's order: the rows leave in the order they were
     // first cached (cheaper than moving every row to the end, and the bound is only a safety net).
     for (const row of rows) this.#rows.set(row.account, row);
@@ -67,12 +83,18 @@ export class AccountCache {
     }
   }
 
+  /** Drops the asset totals only (bench-projector's `+accountcache` variant: the read per batch). */
+  forgetAssetTotals(): void {
+    this.#assets.clear();
+  }
+
   get size(): number {
     return this.#rows.size;
   }
 
   #clear(): void {
     this.#rows.clear();
+    this.#assets.clear();
     this.#revision = undefined;
   }
 }

@@ -63,12 +63,14 @@ export async function applyLedgerBatch(
   } catch (error) {
     // With cached rows, a broken invariant or a refused write may come from a stale cache (a
     // zombie leader): retried from the table first, where it is the event's fault if it recurs.
-    if (batch.accountsCached.size > 0 && !isTransientError(error))
+    if ((batch.accountsCached.size > 0 || batch.assetsCached.size > 0) && !isTransientError(error))
       throw new AccountCacheMismatchError(error);
     throw error;
   }
   if (cache !== undefined)
-    context.afterCommit?.(() => cache.remember(batch.accounts.values(), last.revision));
+    context.afterCommit?.(() =>
+      cache.remember(batch.accounts.values(), last.revision, batch.assets.values()),
+    );
   return batch;
 }
 

@@ -90,6 +90,17 @@ export async function loadBatchRows(
   // An account's asset may be one no event of the batch names (a hold on it, a status change).
   const assets = new Set(keys.assets);
   for (const account of batch.accounts.values()) assets.add(account.asset);
+  // The asset totals too, from the same cache when it has them (kept under the same guards).
+  if (cache !== undefined) {
+    for (const asset of assets) {
+      const cached = cache.getAsset(asset);
+      if (cached === undefined) continue;
+      batch.assets.set(asset, cached);
+      batch.assetRevisions.set(asset, cached.lastRevision);
+      batch.assetsCached.add(asset);
+      assets.delete(asset);
+    }
+  }
   if (assets.size > 0) await loadAssetTotals(trx, table, batch, assets);
 }
 
@@ -161,6 +172,7 @@ async function loadAssetTotals(trx: Trx, table: TableOf, batch: LedgerBatch, ass
       systemAccounts: row.system_accounts,
       lastRevision: BigInt(row.last_revision),
     });
+    batch.assetRevisions.set(row.asset, BigInt(row.last_revision));
   }
 }
 
@@ -210,24 +222,37 @@ export async function writeBatchRows(trx: Trx, table: TableOf, batch: LedgerBatc
     (id) => batch.holds.get(id) as HoldRow,
   );
   const assets = [...batch.assetsChanged].map((asset) => batch.assets.get(asset) as AssetTotalRow);
+  const assetsNew = assets.filter((row) => !batch.assetRevisions.has(row.asset));
+  const assetsChanged = assets.filter((row) => batch.assetRevisions.has(row.asset));
   const parts: RawBuilder<unknown>[] = [];
   if (opened.length > 0) parts.push(sql`opened AS (${insertAccounts(table, opened)})`);
   if (changed.length > 0) parts.push(sql`changed AS (${updateAccounts(table, changed, batch)})`);
   if (holds.length > 0) parts.push(sql`holds AS (${writeHolds(table, holds)})`);
-  if (assets.length > 0) parts.push(sql`totals AS (${upsertAssetTotals(table, assets)})`);
+  if (assetsNew.length > 0) parts.push(sql`totals_new AS (${insertAssetTotals(table, assetsNew)})`);
+  if (assetsChanged.length > 0)
+    parts.push(sql`totals AS (${updateAssetTotals(table, assetsChanged, batch)})`);
   if (batch.log.length > 0) parts.push(sql`log AS (${insertLog(table, batch)})`);
   if (parts.length === 0) return;
   const count = (name: string, present: boolean) =>
     present ? sql`(SELECT count(*) FROM ${sql.id(name)})::int` : sql`0`;
-  const { rows } = await sql<{ changed: number; holds: number }>`WITH ${sql.join(parts, sql`, `)}
+  const { rows } = await sql<{
+    changed: number;
+    holds: number;
+    totals: number;
+  }>`WITH ${sql.join(parts, sql`, `)}
     SELECT ${count('changed', changed.length > 0)} AS changed,
-      ${count('holds', holds.length > 0)} AS holds`.execute(trx);
+      ${count('holds', holds.length > 0)} AS holds,
+      ${count('totals_new', assetsNew.length > 0)} + ${count('totals', assetsChanged.length > 0)}
+        AS totals`.execute(trx);
   const written = rows[0];
   if (written?.changed !== changed.length) {
     // (With cached rows, applyLedgerBatch retries from the table first: the cache may be stale.)
     throw new Error('an account row is not at the revision this batch read: applied twice');
   }
   if (written.holds !== holds.length) throw new Error('a hold row was resolved twice');
+  if (written.totals !== assets.length) {
+    throw new Error('an asset totals row is not at the revision this batch read: applied twice');
+  }
 }
 
 function insertAccounts(table: TableOf, rows: AccountRow[]) {
@@ -296,11 +321,12 @@ function writeHolds(table: TableOf, holds: HoldRow[]) {
     RETURNING 1`;
 }
 
-function upsertAssetTotals(table: TableOf, rows: AssetTotalRow[]) {
+/** Totals of assets that had none before this batch; a row that appeared meanwhile is refused. */
+function insertAssetTotals(table: TableOf, rows: AssetTotalRow[]) {
   const column = (pick: (row: AssetTotalRow) => Element) => arrayLiteral(rows, pick);
   const amounts = (pick: (row: AssetTotalRow) => bigint) =>
     arrayLiteral(rows, (row) => formatMinorUnits(pick(row), row.decimalPoint));
-  return sql`INSERT INTO ${table(balanceTables.assetTotals)} AS t
+  return sql`INSERT INTO ${table(balanceTables.assetTotals)}
     (asset, decimal_point, balance_total, member_balance_total, member_held_total,
      system_balance_total, member_accounts, system_accounts, last_revision)
     SELECT * FROM unnest(${column((r) => r.asset)}::text[],
@@ -310,12 +336,36 @@ function upsertAssetTotals(table: TableOf, rows: AssetTotalRow[]) {
       ${amounts((r) => r.systemBalanceTotal)}::numeric[],
       ${column((r) => r.memberAccounts)}::integer[], ${column((r) => r.systemAccounts)}::integer[],
       ${column((r) => r.lastRevision)}::bigint[])
-    ON CONFLICT (asset) DO UPDATE SET balance_total = excluded.balance_total,
-      member_balance_total = excluded.member_balance_total,
-      member_held_total = excluded.member_held_total,
-      system_balance_total = excluded.system_balance_total,
-      member_accounts = excluded.member_accounts, system_accounts = excluded.system_accounts,
-      last_revision = excluded.last_revision`;
+    ON CONFLICT (asset) DO NOTHING
+    RETURNING 1`;
+}
+
+/**
+ * Each totals row only if the table still holds the revision the batch started from (read or
+ * cached), as the account update does: a stale cache can never overwrite the books.
+ */
+function updateAssetTotals(table: TableOf, rows: AssetTotalRow[], batch: LedgerBatch) {
+  const column = (pick: (row: AssetTotalRow) => Element) => arrayLiteral(rows, pick);
+  const amounts = (pick: (row: AssetTotalRow) => bigint) =>
+    arrayLiteral(rows, (row) => formatMinorUnits(pick(row), row.decimalPoint));
+  const before = (row: AssetTotalRow) => batch.assetRevisions.get(row.asset) as bigint;
+  const assets = column((r) => r.asset);
+  return sql`UPDATE ${table(balanceTables.assetTotals)} AS t
+    SET balance_total = u.balance_total, member_balance_total = u.member_balance_total,
+      member_held_total = u.member_held_total, system_balance_total = u.system_balance_total,
+      member_accounts = u.member_accounts, system_accounts = u.system_accounts,
+      last_revision = u.last_revision
+    FROM unnest(${assets}::text[], ${amounts((r) => r.balanceTotal)}::numeric[],
+      ${amounts((r) => r.memberBalanceTotal)}::numeric[],
+      ${amounts((r) => r.memberHeldTotal)}::numeric[],
+      ${amounts((r) => r.systemBalanceTotal)}::numeric[],
+      ${column((r) => r.memberAccounts)}::integer[], ${column((r) => r.systemAccounts)}::integer[],
+      ${column((r) => r.lastRevision)}::bigint[], ${column(before)}::bigint[])
+      AS u(asset, balance_total, member_balance_total, member_held_total, system_balance_total,
+        member_accounts, system_accounts, last_revision, before)
+    WHERE t.asset = ANY(${assets}::text[]) AND t.asset = u.asset
+      AND t.last_revision = u.before AND t.last_revision < u.last_revision
+    RETURNING 1`;
 }
 
 function insertLog(table: TableOf, batch: LedgerBatch) {

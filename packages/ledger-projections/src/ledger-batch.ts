@@ -90,6 +90,10 @@ export type LedgerBatch = {
   holdsPlaced: Set<string>;
   holdsChanged: Set<string>;
   assets: Map<string, AssetTotalRow>;
+  /** The revision each asset totals row had before this batch (loaded or cached): its update expects it. */
+  assetRevisions: Map<string, bigint>;
+  /** Asset totals taken from the cache of the batch before (AccountCache), not read from the table. */
+  assetsCached: Set<string>;
   assetsChanged: Set<string>;
   log: LogRow[];
 };
@@ -105,6 +109,8 @@ export function emptyBatch(): LedgerBatch {
     holdsPlaced: new Set(),
     holdsChanged: new Set(),
     assets: new Map(),
+    assetRevisions: new Map(),
+    assetsCached: new Set(),
     assetsChanged: new Set(),
     log: [],
   };
