@@ -9,7 +9,7 @@
 // peak rate, and replays the whole ledger at the end.
 // Usage: node scripts/bench-ledger-http.ts [--seconds 15] [--clients 16,64,256] [--runs 3]
 //   [--members 100] [--accounts-per-member 20] [--http-workers 1] [--open-loop-seconds 15]
-//   [--http-node-options=--max-semi-space-size=64]
+//   [--http-node-options='--max-semi-space-size=128 --min-semi-space-size=128']
 //   [--pg-socket unix|tcp] [--direct-routes on|off] [--stages] [--profile <dir>] [--profile-http <dir> [--profile-run <n>]]
 
 import { type ChildProcess, execFile, spawn, spawnSync } from 'node:child_process';
@@ -64,7 +64,10 @@ const { values: args } = parseArgs({
      * Node flags of the write API's process, space-separated (pass as `--http-node-options=...`).
      * By default the young generation of the write API's `start` script (services/write-api/package.json).
      */
-    'http-node-options': { type: 'string', default: '--max-semi-space-size=64' },
+    'http-node-options': {
+      type: 'string',
+      default: '--max-semi-space-size=128 --min-semi-space-size=128',
+    },
     'open-loop-seconds': { type: 'string', default: '15' },
     /**
      * `off`: the money route through Hono too (as before the direct routes, docs/adr/0018), for

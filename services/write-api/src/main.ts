@@ -14,10 +14,14 @@ import { limits } from './limits.ts';
 import { ledgerFromEnvironment } from './routes/ledger-writer-address.ts';
 
 // Composition root of the write-api as its own deployable (the start command runs it in-process).
-// Its `start` script gives it a 64 MiB semi-space (`--max-semi-space-size=64`, a flag V8 reads only
+// Its `start` script gives it a large semi-space (`--max-semi-space-size`, a flag V8 reads only
 // at start-up): a request's objects live until the writer answers (tens of ms under load), so with
 // the default young generation they outlive a scavenge and are copied and promoted. Measured in
 // bench-ledger-http: GC pauses 30–37 → 12–14 µs and write API CPU ~170 → ~120 µs per transfer.
+// The semi-space is fixed at 128 MiB (`--min-semi-space-size=128` too): V8 grows a young generation
+// from a small start only as survivors accumulate, so with a maximum alone it ran smaller than
+// allowed (0.6–2.8 collections per 1,000 requests); fixed, 0.3 and GC pauses ~15 → ~6 µs per request
+// (docs/performance.md, "Third pass, write API, round 2").
 const env = parseEnv(WriteApiEnvSchema);
 const logger = createLogger({ service: 'write-api' });
 runService(
