@@ -1005,7 +1005,7 @@ async function openLoopPhase(
   console.log(
     `\nopen loop at ${rate.toLocaleString('en-US')} transfers/s offered (80 % of the best median) for ${args['open-loop-seconds']} s: ` +
       `achieved ${Number(result.achievedPerSecond).toFixed(0)}/s, p50 ${Number(result.p50Ms).toFixed(1)} ms, p99 ${Number(result.p99Ms).toFixed(1)} ms, ` +
-      `p99.9 ${Number(result.p999Ms).toFixed(1)} ms, late sends ${String(result.lateSends)}; projection lag p50 ${quantile(lags, 0.5)} ms, p99 ${quantile(lags, 0.99)} ms; statuses ${JSON.stringify(result.statuses)}`,
+      `p99.9 ${Number(result.p999Ms).toFixed(1)} ms, late sends ${String(result.lateSends)}, generator (Node) ${Number(result.generatorCores).toFixed(2)} cores; projection lag p50 ${quantile(lags, 0.5)} ms, p99 ${quantile(lags, 0.99)} ms; statuses ${JSON.stringify(result.statuses)}`,
   );
 }
 
@@ -1031,6 +1031,7 @@ async function openLoop(): Promise<void> {
     return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
   };
   const started = performance.now();
+  const cpuBefore = process.cpuUsage();
   const total = Math.floor(rate * Number(args.seconds));
   let sent = 0;
   let lateSends = 0;
@@ -1054,9 +1055,12 @@ async function openLoop(): Promise<void> {
   }
   await Promise.all(inFlight);
   const elapsed = (performance.now() - started) / 1_000;
+  const cpu = process.cpuUsage(cpuBefore);
+  // The generator is Node (Debian has no open-loop wrk): its own cores are printed beside the figures.
+  const generatorCores = (cpu.user + cpu.system) / 1e6 / elapsed;
   latencies.sort((a, b) => a - b);
   console.log(
-    `OPEN_LOOP ${JSON.stringify({ achievedPerSecond: latencies.length / elapsed, p50Ms: quantile(latencies, 0.5), p99Ms: quantile(latencies, 0.99), p999Ms: quantile(latencies, 0.999), lateSends, statuses, replays: 0 })}`,
+    `OPEN_LOOP ${JSON.stringify({ achievedPerSecond: latencies.length / elapsed, generatorCores, p50Ms: quantile(latencies, 0.5), p99Ms: quantile(latencies, 0.99), p999Ms: quantile(latencies, 0.999), lateSends, statuses, replays: 0 })}`,
   );
   agent.destroy();
 }
