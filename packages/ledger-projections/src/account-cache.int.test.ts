@@ -120,17 +120,24 @@ test('the cache serves the next batch, survives a rollback, and agrees with the 
   expect(await findAccount(database().db, 2)).toMatchObject({ balance: '3.12500000' });
 });
 
-test('a stale cache is refused with a transient error and nothing of the batch is written', async () => {
+/** Accepts a command and applies its event as another leader would: its own transaction, no cache of ours. */
+async function appliedByAnotherLeader(
+  command: Parameters<typeof fixture.accept>[0],
+): Promise<RecordedEvent> {
   const before = await ledgerEvents();
-  await fixture.accept(transfer([leg(alice, bob, '0.50000000')]));
+  await fixture.accept(command);
   const [next] = (await ledgerEvents()).slice(before.length);
   if (next === undefined) throw new Error('no event appended');
-  // Another leader applies the event first (its own transaction, no cache of ours).
   await database()
     .db.transaction()
     .execute(async (trx) => {
       await applyLedgerBatch(trx, [next], projectionContext(ledgerBalancesProjection));
     });
+  return next;
+}
+
+test('a stale cache is refused with a transient error and nothing of the batch is written', async () => {
+  const next = await appliedByAnotherLeader(transfer([leg(alice, bob, '0.50000000')]));
   const logBefore = await logCount();
   const error = await runStale(next).catch((caught: unknown) => caught);
   expect(error).toBeInstanceOf(AccountCacheMismatchError);
@@ -140,15 +147,7 @@ test('a stale cache is refused with a transient error and nothing of the batch i
 });
 
 test('stale asset totals alone are refused with a transient error, nothing written', async () => {
-  const before = await ledgerEvents();
-  await fixture.accept(transfer([leg(bob, alice, '0.25000000')]));
-  const [next] = (await ledgerEvents()).slice(before.length);
-  if (next === undefined) throw new Error('no event appended');
-  await database()
-    .db.transaction()
-    .execute(async (trx) => {
-      await applyLedgerBatch(trx, [next], projectionContext(ledgerBalancesProjection));
-    });
+  const next = await appliedByAnotherLeader(transfer([leg(bob, alice, '0.25000000')]));
   const logBefore = await logCount();
   const totalsBefore = await totalsRow();
   // The cache holds the BTC totals as of the revision before `next` (balanced, so no invariant
