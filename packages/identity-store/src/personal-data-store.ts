@@ -1,3 +1,4 @@
+import { uniqueViolationOf } from '@ledger/db';
 import type { IdentityDb } from './tables.ts';
 
 /**
@@ -15,12 +16,6 @@ export type ReserveOutcome = 'reserved' | 'user_id_taken' | 'email_taken';
 
 export function normalizeIdentifier(value: string): string {
   return value.trim().normalize('NFKC').toLowerCase();
-}
-
-function uniqueViolation(error: unknown): string | undefined {
-  if (typeof error !== 'object' || error === null) return undefined;
-  const { code, constraint } = error as { code?: string; constraint?: string };
-  return code === '23505' ? (constraint ?? '') : undefined;
 }
 
 /** Inserts a new member's personal data, or says which identifier is taken. */
@@ -43,7 +38,7 @@ export async function reservePersonalData(
       .execute();
     return 'reserved';
   } catch (error) {
-    const constraint = uniqueViolation(error);
+    const constraint = uniqueViolationOf(error);
     if (constraint === 'identity_personal_data_user_id') return 'user_id_taken';
     if (constraint === 'identity_personal_data_email') return 'email_taken';
     throw error;
@@ -102,7 +97,7 @@ export async function replaceEmail(
       .execute();
     return true;
   } catch (error) {
-    if (uniqueViolation(error) !== undefined) return false;
+    if (uniqueViolationOf(error) !== undefined) return false;
     throw error;
   }
 }

@@ -1,3 +1,4 @@
+import { uniqueViolationOf } from '@ledger/db';
 import type { Logger } from '@ledger/runtime';
 import type pg from 'pg';
 import type { DecidedCommand } from './batch.ts';
@@ -247,7 +248,7 @@ export class OutcomeWriter {
           values,
         });
       } catch (error) {
-        if (!isUniqueViolation(error)) throw error;
+        if (uniqueViolationOf(error) === undefined) throw error;
         this.#stats.conflicts += 1;
         if (!(await this.#upsert(values))) return;
       }
@@ -344,8 +345,4 @@ function parametersOf(chunks: readonly Chunk[], revisionLast: number): unknown[]
     }
   }
   return [actors, commandIds, bodyHashes, revisionsFirst, eventCounts, positions, revisionLast];
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  return (error as { code?: string } | undefined)?.code === '23505';
 }

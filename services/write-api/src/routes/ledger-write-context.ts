@@ -1,4 +1,4 @@
-import type { Db } from '@ledger/db';
+import { type Db, uniqueViolationOf } from '@ledger/db';
 import {
   createWalletAccountDirectory,
   type WalletAccountDirectory,
@@ -68,9 +68,6 @@ type RequestMetadata = {
 
 export type RequestMetadataRecorder = { record(row: RequestMetadata): void };
 
-/** Postgres's SQLSTATE for a duplicate key. */
-const uniqueViolation = '23505';
-
 /**
  * Client address and user agent of ledger requests (personal data: never in an event; the events
  * carry the request id). Money requests come by the thousand per second, so rows are written in
@@ -99,7 +96,7 @@ function createRequestMetadataRecorder(db: Db, logger: Logger): RequestMetadataR
       try {
         await insert(false);
       } catch (error) {
-        if ((error as { code?: unknown }).code !== uniqueViolation) throw error;
+        if (uniqueViolationOf(error) === undefined) throw error;
         await insert(true);
       }
     } catch (error) {
