@@ -2,7 +2,8 @@
 // docs/adr/0018) answers every kind of request exactly as the same app does through Hono: the same
 // request sent over real HTTP to a server with the direct route and to one without gets the same
 // status, headers (but the date and a server-made request id) and body, records the same request
-// metadata, and the requests the direct path must not take (oversized, chunked) reach Hono.
+// metadata, and the requests the direct path must not take (oversized, chunked) reach Hono; and
+// that concurrent requests through it keep idempotency (T5) and never overdraw (T2).
 import { request as httpRequest } from 'node:http';
 import { type RunningServer, serveApp } from '@ledger/http';
 import { systemAccountId } from '@ledger/ledger';
@@ -450,5 +451,64 @@ describe('the same answer through both paths', () => {
         user_agent: 'direct-route-test/1',
       },
     ]);
+  });
+});
+
+describe('concurrency through the direct route (reliability T2, T5)', () => {
+  const ledgerEventsOf = async (commandId: string) => {
+    const { rows } = await sql<{ count: string }>`SELECT count(*)::text AS count FROM es_events
+      WHERE stream_id = 'ledger' AND metadata->>'commandId' = ${commandId}`.execute(database().db);
+    return Number(rows[0]?.count);
+  };
+
+  test('20 concurrent copies of one request (same key, same body) move money once and get one answer', async () => {
+    const key = kit.freshKey();
+    const callsBefore = honoCalls;
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        send(direct, { headers: as(alice, key), body: between('a1', 'a2', '3') }),
+      ),
+    );
+    expect(answers.map((answer) => answer.status)).toEqual(Array(20).fill(201));
+    expect(new Set(answers.map((answer) => answer.body)).size).toBe(1);
+    const replayed = answers.filter((answer) => answer.headers['idempotent-replayed'] === 'true');
+    expect(replayed).toHaveLength(19);
+    expect(await ledgerEventsOf(key)).toBe(1);
+    expect(honoCalls).toBe(callsBefore);
+  });
+
+  test('10 concurrent transfers of a whole balance, each with its own key: exactly one succeeds', async () => {
+    await open(alice, 'a3');
+    await kit.writer.submit({
+      commandId: 'fund-a3',
+      actor: 'system:test',
+      command: {
+        type: 'PostTransfer',
+        data: {
+          transferId: 'fund-a3',
+          legs: [
+            {
+              debit: systemAccountId('chainClearing', 'KRW'),
+              credit: `wallet:${seqs.a3}`,
+              asset: 'KRW',
+              amount: '100',
+            },
+          ],
+          cause: 'deposit',
+        },
+      },
+    });
+    const callsBefore = honoCalls;
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        send(direct, { headers: as(alice, kit.freshKey()), body: between('a3', 'a2', '100') }),
+      ),
+    );
+    const statuses = answers.map((answer) => answer.status).sort();
+    expect(statuses).toEqual([201, ...Array(9).fill(422)]);
+    for (const answer of answers.filter((one) => one.status === 422)) {
+      expect(problemCode(answer)).toBe('insufficient_funds');
+    }
+    expect(honoCalls).toBe(callsBefore);
   });
 });
