@@ -17,6 +17,7 @@ import * as requestExtraFormPersonalData0021 from './0021-request-extra-form-per
 import * as eventStoreAppendStatement0022 from './0022-event-store-append-statement.ts';
 import * as eventStoreAppendLoop0023 from './0023-event-store-append-loop.ts';
 import * as eventStoreReadFunctions0026 from './0026-event-store-read-functions.ts';
+import * as requestMetadataBrin0027 from './0027-request-metadata-brin.ts';
 
 /**
  * Every migration, by name, in order. A static list rather than a folder scan: each migration is
@@ -42,4 +43,5 @@ export const migrations: Record<string, Migration> = {
   '0022-event-store-append-statement': eventStoreAppendStatement0022,
   '0023-event-store-append-loop': eventStoreAppendLoop0023,
   '0026-event-store-read-functions': eventStoreReadFunctions0026,
+  '0027-request-metadata-brin': requestMetadataBrin0027,
 };

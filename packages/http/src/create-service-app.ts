@@ -9,6 +9,7 @@ import { TrieRouter } from 'hono/router/trie-router';
 import { secureHeaders } from 'hono/secure-headers';
 import { problemOfError, registerServiceKit } from './direct-routes.ts';
 import { problemResponse } from './problem-details.ts';
+import { newRequestId } from './request-ids.ts';
 
 export type ServiceEnv = { Variables: RequestIdVariables };
 
@@ -36,13 +37,16 @@ export const secureHeaderList: readonly (readonly [string, string])[] = [
   ['X-XSS-Protection', '0'],
 ];
 
-/** Kept as Hono's `requestId` middleware kept it (word characters, `-`, `=`), or ours does. */
+/**
+ * Kept as Hono's `requestId` middleware kept it (word characters, `-`, `=`), or ours does; else a
+ * new time-ordered UUID (request-ids.ts).
+ */
 export function requestIdOf(fromClient: string | undefined): string {
   if (fromClient) {
     if (fromClient.length <= 255 && !/[^\w\-=]/.test(fromClient)) return fromClient;
     if (requestIdPattern.test(fromClient)) return fromClient;
   }
-  return crypto.randomUUID();
+  return newRequestId();
 }
 
 type NodeResponse = { setHeader(name: string, value: string): unknown; headersSent: boolean };

@@ -19,6 +19,7 @@ export {
   problemResponse,
   problemText,
 } from './problem-details.ts';
+export { newRequestId } from './request-ids.ts';
 export { type RunningServer, type ServeOptions, serveApp } from './serve.ts';
 export {
   type ValidationSpec,
