@@ -10,7 +10,8 @@
 //   [--direct-routes on|off] (off: the money route through Hono too, as before the direct routes)
 // Besides CPU per request it prints the garbage collections per request (count and ms, minor and
 // major): allocation depends on the code, not on the neighbours, so it is the steadier figure on a
-// shared box.
+// shared box; and, over HTTP, the CPU of the whole Postgres cluster per request (session reads,
+// request-metadata inserts, WAL writer, checkpointer: nothing else writes to it then).
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -29,6 +30,7 @@ import { silentLogger } from '@ledger/runtime';
 import { createApp, createIdentityWriteDependencies } from '@ledger/write-api';
 import { sql } from 'kysely';
 import pg from 'pg';
+import { postgresTicksByPid } from './postgres-cpu.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -260,6 +262,7 @@ function request()
 end`,
     );
     const before = submitted;
+    const pgTicks = postgresTicksByPid(dataDir);
     const cpu = process.cpuUsage();
     const measured = await collections(() =>
       heapProfiled('http', () =>
@@ -286,11 +289,19 @@ end`,
     );
     const output = measured.result;
     const used = process.cpuUsage(cpu);
+    // Wait for the last request-metadata flush (every 50 ms), then count Postgres's CPU: the
+    // session reads and request-metadata inserts of the requests (1 tick = 10 ms).
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    let pgTicksUsed = 0;
+    for (const [pid, ticks] of postgresTicksByPid(dataDir)) {
+      pgTicksUsed += ticks - (pgTicks.get(pid) ?? 0);
+    }
     const served = submitted - before;
     const line = output.split('\n').find((text) => text.startsWith('Requests/sec')) ?? '';
     console.log(
       `over HTTP (wrk, ${args.concurrency} connections): ${served} transfers, ` +
         `${((used.user + used.system) / served).toFixed(1)} µs CPU/request (system ${((used.system / (used.user + used.system)) * 100).toFixed(0)} %), ${line.trim()}; ` +
+        `Postgres ${((pgTicksUsed * 10_000) / served).toFixed(1)} µs CPU/request (every process of the cluster); ` +
         gcText(measured, served),
     );
     await running.close();

@@ -30,8 +30,7 @@ export type AuthorizationOptions = {
   sessions?: SessionChecker;
 };
 
-function bearerOf(header: string | undefined): string | undefined {
-  if (header === undefined) return undefined;
+function bearerOf(header: string): string {
   const match = /^Bearer ([A-Za-z0-9._~+/=-]+)$/.exec(header);
   return match?.[1] ?? '';
 }
@@ -119,9 +118,9 @@ export function createAuthorizer(options: AuthorizationOptions): Authorizer {
   };
   return {
     middleware,
-    async decide(method, handlerPaths, header) {
+    decide(method, handlerPaths, header) {
       const routes = routesOf(method, handlerPaths);
-      if (!Array.isArray(routes)) return { kind: 'refused', problem: routes };
+      if (!Array.isArray(routes)) return Promise.resolve({ kind: 'refused', problem: routes });
       return decideRoutes(routes, header, resolved);
     },
   };
@@ -201,16 +200,24 @@ async function authenticate(
   withAdministration: boolean,
   options: AuthorizationOptions,
 ): Promise<Principal | undefined | 'invalid'> {
-  const token = bearerOf(header('authorization'));
-  if (token === undefined) return undefined;
+  const authorization = header('authorization');
+  if (authorization === undefined) return undefined;
   const now = options.now();
-  const claims = token === '' ? undefined : await options.verifier.verify(token, now);
+  // A token verified before is well formed (bearerOf would take it as it is): no pattern match and
+  // no wait for it. Any other header goes the whole way.
+  let claims = authorization.startsWith('Bearer ')
+    ? options.verifier.cached(authorization.slice(7), now)
+    : undefined;
+  if (claims === undefined) {
+    const token = bearerOf(authorization);
+    claims = token === '' ? undefined : await options.verifier.verify(token, now);
+  }
   const principal =
     claims === undefined
       ? undefined
       : await loadPrincipal(options.db, claims, now, {
           withAdministration,
-          ...(options.sessions === undefined ? {} : { sessions: options.sessions }),
+          sessions: options.sessions,
         });
   if (principal === undefined) return route.access === 'public' ? undefined : 'invalid';
   return principal;

@@ -97,6 +97,10 @@ describe('access-token verifier cache', () => {
       expect(await verifier.verify(token, now)).toMatchObject({ methods: ['pwd'] });
     expect(verifier.cacheSize()).toBe(2);
     const later = new Date(now.getTime() + 61_000);
+    // The authorization's fast path: only tokens verified before, and only until they expire.
+    expect(verifier.cached(tokens[0]?.token ?? '', now)).toBeUndefined();
+    expect(verifier.cached(tokens[2]?.token ?? '', now)).toMatchObject({ memberSeq: 3 });
+    expect(verifier.cached(tokens[2]?.token ?? '', later)).toBeUndefined();
     expect(await verifier.verify(tokens[2]?.token ?? '', later)).toBeUndefined();
   });
 });

@@ -12,33 +12,40 @@ const noPermissions: ReadonlySet<string> = new Set<string>();
  * expiry). Administrator flags and role permissions are read from the identity read models only
  * for routes that need them; a missing row there means "not an administrator" (fail closed).
  */
-export async function loadPrincipal(
+export function loadPrincipal(
   db: IdentityDb,
   claims: AccessClaims,
   now: Date,
   options: {
     withAdministration: boolean;
     /** Shares the session read with the other requests of the turn (authorization's default). */
-    sessions?: SessionChecker;
+    sessions?: SessionChecker | undefined;
   },
 ): Promise<Principal | undefined> {
   const session =
     options.sessions === undefined
-      ? await readLiveSession(db, claims.sessionId, claims.memberSeq, now)
-      : await options.sessions.check(claims.sessionId, claims.memberSeq, now);
-  if (session === undefined) return undefined;
-  const principal: Principal = {
-    memberSeq: claims.memberSeq,
-    sessionId: claims.sessionId,
-    isAdmin: false,
-    permissions: noPermissions,
-    usedOtp: session.usedOtp,
-  };
-  if (!options.withAdministration) return principal;
+      ? readLiveSession(db, claims.sessionId, claims.memberSeq, now)
+      : options.sessions.check(claims.sessionId, claims.memberSeq, now);
+  // One step after the session read for a member route (the money routes' path), no async frame.
+  return session.then((live) => {
+    if (live === undefined) return undefined;
+    const principal: Principal = {
+      memberSeq: claims.memberSeq,
+      sessionId: claims.sessionId,
+      isAdmin: false,
+      permissions: noPermissions,
+      usedOtp: live.usedOtp,
+    };
+    return options.withAdministration ? withAdministration(db, principal) : principal;
+  });
+}
+
+/** The principal with its administrator flag and role permissions from the identity read models. */
+async function withAdministration(db: IdentityDb, principal: Principal): Promise<Principal> {
   const member = await db
     .selectFrom('identity_members')
     .select(['is_admin', 'role_ids', 'is_alive', 'is_denied'])
-    .where('member_seq', '=', claims.memberSeq)
+    .where('member_seq', '=', principal.memberSeq)
     .executeTakeFirst();
   if (member === undefined || !member.is_alive || member.is_denied) return principal;
   const roles =

@@ -22,6 +22,7 @@ export {
 export { newRequestId } from './request-ids.ts';
 export { type RunningServer, type ServeOptions, serveApp } from './serve.ts';
 export {
+  type JsonTextResult,
   type ValidationSpec,
   validate,
   validateJsonText,

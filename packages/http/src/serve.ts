@@ -179,11 +179,13 @@ function directAnswerer(
 /** As `Request.text()` decodes (and `@hono/node-server`'s fast path): UTF-8, BOM dropped. */
 const decoder = new TextDecoder();
 
-const secureHeaderFlat: string[] = secureHeaderList.flat();
+/** The kit's headers of every answer, the request id's value left blank (filled per answer). */
+const kitHeaders: readonly string[] = ['X-Request-Id', '', ...secureHeaderList.flat()];
 
 function write(outgoing: ServerResponse, requestId: string, answer: DirectAnswer): void {
   if (outgoing.headersSent || outgoing.destroyed) return;
-  const headers: string[] = ['X-Request-Id', requestId, ...secureHeaderFlat];
+  const headers = kitHeaders.slice();
+  headers[1] = requestId;
   for (const name in answer.headers) headers.push(name, answer.headers[name] as string);
   headers.push('Content-Length', String(Buffer.byteLength(answer.body)));
   outgoing.writeHead(answer.status, headers);

@@ -28,11 +28,12 @@ export function ledgerDirectRoutes(
       async handle(request) {
         const decision = await authorizer.decide('POST', handlerPaths, request.header);
         if (decision.kind === 'refused') return directProblem(request, decision.problem);
-        const body = await validateJsonText(
+        const validated = validateJsonText(
           AccountTransferRequestSchema,
           request.header('content-type'),
           request.text,
         );
+        const body = validated instanceof Promise ? await validated : validated;
         if (!body.ok) return directProblem(request, body.problem);
         const ledgerRequest: LedgerRequest = {
           method: 'POST',

@@ -57,11 +57,11 @@ export function createLedgerPolicySource(
     return policy;
   };
   return {
-    async current(request = {}) {
+    current(request = {}) {
       // A fresh read never joins one already under way: that one may predate a change.
       if (request.fresh === true) return read();
       if (cached !== undefined && now() - cached.readAt < ledgerPolicyMaxAgeMs) {
-        return cached.policy;
+        return Promise.resolve(cached.policy);
       }
       shared ??= read().finally(() => {
         shared = undefined;

@@ -105,7 +105,14 @@ function createRequestMetadataRecorder(db: Db, logger: Logger): RequestMetadataR
   };
   return {
     record(row) {
-      pending.set(row.request_id, { ...row, user_agent: row.user_agent?.slice(0, 512) ?? null });
+      const userAgent = row.user_agent;
+      // The caller's row as it is (no copy per request) unless its user agent must be cut.
+      pending.set(
+        row.request_id,
+        userAgent !== null && userAgent.length > 512
+          ? { ...row, user_agent: userAgent.slice(0, 512) }
+          : row,
+      );
       if (pending.size >= 500) void flush();
       else if (timer === undefined) {
         timer = setTimeout(() => void flush(), 50);
