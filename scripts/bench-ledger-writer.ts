@@ -8,7 +8,7 @@
 // over its Unix socket, and prints the CPU of that process apart from the bench's clients.
 // Usage: node scripts/bench-ledger-writer.ts [--seconds 10] [--clients 16,64,1024] [--runs 3]
 //   [--pg-socket tcp|unix] [--stages] [--profile file] [--service | --socket]
-//   [--writer-node-options=...] [--answers-in-memory n]
+//   [--writer-node-options=...] [--answers-in-memory n] [--client-body-hash]
 
 import { type ChildProcess, spawn } from 'node:child_process';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -72,6 +72,11 @@ const { values: args } = parseArgs({
     socket: { type: 'boolean', default: false },
     /** Node flags of the writer's own process with --socket, space-separated. */
     'writer-node-options': { type: 'string', default: '' },
+    /**
+     * The clients compute each command's body hash and pass it (`bodyHash`), as the write API
+     * does, so the writer does not (without it the writer hashes every body itself).
+     */
+    'client-body-hash': { type: 'boolean', default: false },
     /** The writer's answersInMemoryMax setting (whole answers kept in the outcome window). */
     'answers-in-memory': { type: 'string' },
   },
@@ -173,6 +178,8 @@ type BenchTarget = {
   state(): ReturnType<LedgerWriter['state']> | undefined;
   /** CPU time of the writer's own process in ms (with --socket). */
   processCpuMs(): number | undefined;
+  /** The writer's own process: user and system CPU apart (ms), when it runs in one. */
+  processCpuSplitMs?(): { user: number; system: number };
   stop(): Promise<void>;
 };
 
@@ -240,6 +247,11 @@ async function socketTarget(url: string): Promise<BenchTarget> {
       const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
       return (Number(fields[11]) + Number(fields[12])) * 10;
+    },
+    processCpuSplitMs: () => {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      return { user: Number(fields[11]) * 10, system: Number(fields[12]) * 10 };
     },
     stop: async () => {
       await client.close();
@@ -398,6 +410,7 @@ async function benchRun(
   let accepted = 0;
   const before = await writer.stats();
   const writerCpuBefore = writer.processCpuMs();
+  const writerSplitBefore = writer.processCpuSplitMs?.();
   const cpuBefore = process.cpuUsage();
   const postgresBefore = postgresCpuMs(dataDir);
   const byPidBefore = postgresTicksByPid(dataDir);
@@ -407,6 +420,7 @@ async function benchRun(
     Array.from({ length: clients }, async () => {
       while (performance.now() < deadline) {
         const submission = randomTransfer(random, accounts);
+        if (args['client-body-hash']) submission.bodyHash = hashCommandBody(submission.command);
         const began = performance.now();
         const result = await writer.submit(submission);
         latencies.push(performance.now() - began);
@@ -425,6 +439,7 @@ async function benchRun(
   const postgresAfter = postgresCpuMs(dataDir);
   const byPidAfter = postgresTicksByPid(dataDir);
   const writerCpuAfter = writer.processCpuMs();
+  const writerSplitAfter = writer.processCpuSplitMs?.();
   const after = await writer.stats();
   const batches = after.batches - before.batches;
   const commands = after.commands - before.commands;
@@ -464,6 +479,12 @@ async function benchRun(
   console.log(
     `  Postgres µs per command by client: ${await postgresByClient(pool, byPidBefore, byPidAfter, commands)}`,
   );
+  if (writerSplitBefore !== undefined && writerSplitAfter !== undefined) {
+    const per = (ms: number) => ((ms * 1_000) / Math.max(1, commands)).toFixed(1);
+    console.log(
+      `  the writer's process, µs per command: user ${per(writerSplitAfter.user - writerSplitBefore.user)}, system ${per(writerSplitAfter.system - writerSplitBefore.system)}`,
+    );
+  }
   return { figures, accepted };
 }
 

@@ -112,22 +112,22 @@ function eventsOf(command: CaptureHolds, plans: readonly CapturePlan[]): LedgerE
     ({ hold, account, amount, capture }): HoldCaptured => ({
       type: 'HoldCaptured',
       data: {
-        holdId: hold.id,
-        transferId,
         account: hold.account,
-        asset: hold.asset,
         amount: formatAmount(amount, account.decimalPoint),
         amountReleased: formatAmount(hold.amount - amount, account.decimalPoint),
-        legs: copyLegs(capture.legs),
-        cause,
+        asset: hold.asset,
         capturedAt: now,
+        cause,
+        holdId: hold.id,
+        legs: copyLegs(capture.legs),
+        transferId,
       },
     }),
   );
   if (legs !== undefined) {
     const transfer: TransferPosted = {
       type: 'TransferPosted',
-      data: { transferId, legs: copyLegs(legs), cause, postedAt: now },
+      data: { cause, legs: copyLegs(legs), postedAt: now, transferId },
     };
     events.push(transfer);
   }

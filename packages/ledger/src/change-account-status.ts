@@ -33,9 +33,9 @@ export function changeAccountStatus(
     type: 'AccountStatusChanged',
     data: {
       account: accountId,
+      changedAt: command.metadata.now,
       status,
       statusPrevious: account.status,
-      changedAt: command.metadata.now,
     },
   };
   return { kind: 'accepted', events: [event] };

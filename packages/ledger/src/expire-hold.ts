@@ -29,11 +29,11 @@ export function expireHold(command: ExpireHold, state: LedgerState): LedgerDecis
   const event: HoldExpired = {
     type: 'HoldExpired',
     data: {
-      holdId: hold.id,
       account: hold.account,
-      asset: hold.asset,
       amount: formatAmount(hold.amount, account.decimalPoint),
+      asset: hold.asset,
       expiredAt: now,
+      holdId: hold.id,
     },
   };
   return accepted([event]);

@@ -125,5 +125,5 @@ export function commandRejected(
   bodyHash: string,
   rejection: LedgerRejection,
 ): CommandRejected {
-  return { type: 'CommandRejected', data: { commandId, bodyHash, rejection } };
+  return { type: 'CommandRejected', data: { bodyHash, commandId, rejection } };
 }

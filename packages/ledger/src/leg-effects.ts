@@ -162,10 +162,12 @@ export function checkEffects(effects: Effects): LedgerRejection | undefined {
 
 /** Copies legs into an event, dropping any field a leg should not carry. */
 export function copyLegs(legs: readonly Leg[]): Leg[] {
+  // Members in code-unit order, as in every event this package builds: the event store's
+  // canonical JSON of such a value is a plain JSON.stringify (docs/adr/0017, fourth pass).
   return legs.map((leg) => ({
-    debit: leg.debit,
-    credit: leg.credit,
-    asset: leg.asset,
     amount: leg.amount,
+    asset: leg.asset,
+    credit: leg.credit,
+    debit: leg.debit,
   }));
 }

@@ -187,14 +187,14 @@ function holdPlacedOf(
   return {
     type: 'HoldPlaced',
     data: {
-      holdId: hold.holdId,
       account: account.id,
-      asset: account.asset,
       amount: hold.amount,
-      reason: hold.reason,
-      placedAt: command.metadata.now,
+      asset: account.asset,
       ...(expiresAt === undefined ? {} : { expiresAt }),
+      holdId: hold.holdId,
       ...(limit === undefined ? {} : { limit: { account: limit.account, day: limit.day } }),
+      placedAt: command.metadata.now,
+      reason: hold.reason,
     },
   };
 }

@@ -54,7 +54,7 @@ export function postTransfer(command: PostTransfer, state: LedgerState): LedgerD
   assert(total > 0n, 'an accepted transfer moves money');
   const event: TransferPosted = {
     type: 'TransferPosted',
-    data: { transferId, legs: copyLegs(legs), cause, postedAt: command.metadata.now },
+    data: { cause, legs: copyLegs(legs), postedAt: command.metadata.now, transferId },
   };
   return accepted([event]);
 }

@@ -20,10 +20,10 @@ export function releaseHold(command: ReleaseHold, state: LedgerState): LedgerDec
   const event: HoldReleased = {
     type: 'HoldReleased',
     data: {
-      holdId: hold.id,
       account: hold.account,
-      asset: hold.asset,
       amount: formatAmount(hold.amount, account.decimalPoint),
+      asset: hold.asset,
+      holdId: hold.id,
       releasedAt: command.metadata.now,
     },
   };

@@ -201,14 +201,17 @@ function addToBatch(
   });
 }
 
-/** What every event of the command carries besides its data (DESIGN.md §2). */
+/**
+ * What every event of the command carries besides its data (DESIGN.md §2). Members in code-unit
+ * order (requestId last), so the store's canonical JSON of it is a plain JSON.stringify.
+ */
 function eventMetadata(submission: LedgerSubmission, bodyHash: string): EventMetadata {
   const metadata: EventMetadata = {
-    commandId: submission.commandId,
     actor: submission.actor,
     bodyHash,
-    correlationId: submission.correlationId ?? submission.requestId ?? submission.commandId,
     causationId: submission.causationId ?? submission.commandId,
+    commandId: submission.commandId,
+    correlationId: submission.correlationId ?? submission.requestId ?? submission.commandId,
   };
   if (submission.requestId !== undefined) metadata.requestId = submission.requestId;
   return metadata;

@@ -1,4 +1,4 @@
-// Proves that the writer writes one command-outcome row per command (rejections included) after each commit and moves the progress row with it; that a restart repairs rows lost between a commit and its outcome statement; that while rows cannot be written the window forgets nothing (it refuses work instead) and catches up afterwards; and that a row already there is tolerated or continued, while a command found twice stops the outcome writer with nothing of that statement written.
+// Proves that the writer writes one command-outcome row per command (rejections included, whatever characters its key holds) after each commit and moves the progress row with it; that a restart repairs rows lost between a commit and its outcome statement; that while rows cannot be written the window forgets nothing (it refuses work instead) and catches up afterwards; and that a row already there is tolerated or continued, while a command found twice stops the outcome writer with nothing of that statement written.
 import { createPool } from '@ledger/db';
 import { silentLogger } from '@ledger/runtime';
 import { useTestDatabase } from '@ledger/testing';
@@ -119,10 +119,18 @@ describe('the writer writes its command outcomes', () => {
         running.writer.submit(
           submission(transfer(freshId('t'), 'ben', 'ann', coins(1)), { actor: 'member:9' }),
         ),
+        // A key with what an array literal must escape or quote (the rows go as array literals).
+        running.writer.submit(
+          submission(transfer(freshId('t'), 'ben', 'ann', coins(1)), {
+            actor: 'member:"9"\\',
+            commandId: `${freshId('k')} "q" \\ a,{b} NULL`,
+          }),
+        ),
       ]);
       expect(results.map((result) => answerOf(result).kind)).toEqual([
         'accepted',
         'rejected',
+        'accepted',
         'accepted',
       ]);
       await outcomesWritten(running.writer);

@@ -315,34 +315,67 @@ export class OutcomeWriter {
   }
 }
 
+/**
+ * The rows as six array literals, written here rather than by the pg driver (which escapes every
+ * element with two regular-expression replacements): most texts need no escaping at all.
+ */
 function parametersOf(chunks: readonly Chunk[], revisionLast: number): unknown[] {
-  const actors: string[] = [];
-  const commandIds: string[] = [];
-  const bodyHashes: string[] = [];
-  const revisionsFirst: number[] = [];
-  const eventCounts: number[] = [];
-  const positions: string[] = [];
+  const actors = new ArrayLiteral();
+  const commandIds = new ArrayLiteral();
+  const bodyHashes = new ArrayLiteral();
+  const revisionsFirst = new ArrayLiteral();
+  const eventCounts = new ArrayLiteral();
+  const positions = new ArrayLiteral();
   for (const chunk of chunks) {
     if (chunk.commands !== undefined) {
-      const { position } = chunk;
+      const position = quotedElement(chunk.position);
       for (const command of chunk.commands) {
         const { waiting } = command;
-        actors.push(waiting.submission.actor);
-        commandIds.push(waiting.submission.commandId);
-        bodyHashes.push(waiting.bodyHash);
-        revisionsFirst.push(command.revisionFirst);
-        eventCounts.push(command.eventCount);
-        positions.push(position);
+        actors.add(quotedElement(waiting.submission.actor));
+        commandIds.add(quotedElement(waiting.submission.commandId));
+        bodyHashes.add(quotedElement(waiting.bodyHash));
+        revisionsFirst.add(String(command.revisionFirst));
+        eventCounts.add(String(command.eventCount));
+        positions.add(position);
       }
     }
     for (const row of chunk.rows ?? []) {
-      actors.push(row.actor);
-      commandIds.push(row.commandId);
-      bodyHashes.push(row.bodyHash);
-      revisionsFirst.push(row.revisionFirst);
-      eventCounts.push(row.eventCount);
-      positions.push(row.position);
+      actors.add(quotedElement(row.actor));
+      commandIds.add(quotedElement(row.commandId));
+      bodyHashes.add(quotedElement(row.bodyHash));
+      revisionsFirst.add(String(row.revisionFirst));
+      eventCounts.add(String(row.eventCount));
+      positions.add(quotedElement(row.position));
     }
   }
-  return [actors, commandIds, bodyHashes, revisionsFirst, eventCounts, positions, revisionLast];
+  return [
+    actors.text(),
+    commandIds.text(),
+    bodyHashes.text(),
+    revisionsFirst.text(),
+    eventCounts.text(),
+    positions.text(),
+    revisionLast,
+  ];
+}
+
+/** A Postgres array literal (`{a,b}`) built element by element. */
+class ArrayLiteral {
+  #text = '{';
+
+  add(element: string): void {
+    this.#text = this.#text.length === 1 ? `${this.#text}${element}` : `${this.#text},${element}`;
+  }
+
+  text(): string {
+    return `${this.#text}}`;
+  }
+}
+
+/** An array element in double quotes, with `"` and `\` escaped (the only two that need it). */
+export function quotedElement(value: string): string {
+  if (value.includes('"') || value.includes('\\')) {
+    return `"${value.replaceAll('\\', '\\\\').replaceAll('"', '\\"')}"`;
+  }
+  return `"${value}"`;
 }

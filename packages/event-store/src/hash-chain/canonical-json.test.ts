@@ -111,3 +111,48 @@ describe('what JSON.stringify would do, and what is refused', () => {
     expect(canonicalJson({ x: shared, y: shared })).toBe('{"x":{"a":1},"y":{"a":1}}');
   });
 });
+
+describe('values whose members are already in order (written by JSON.stringify)', () => {
+  test('the same text as the member-by-member walk, whatever the insertion order', () => {
+    const sorted = {
+      cause: 'internalTransfer',
+      legs: [{ amount: '1.5', asset: 'KRW', credit: 'b', debit: 'a' }],
+      n: -0,
+      postedAt: '2026-11-22T00:00:00.000Z',
+      z: [null, 1e21, 'tab\there'],
+    };
+    const shuffled = {
+      z: [null, 1e21, 'tab\there'],
+      postedAt: '2026-11-22T00:00:00.000Z',
+      n: -0,
+      legs: [{ debit: 'a', credit: 'b', asset: 'KRW', amount: '1.5' }],
+      cause: 'internalTransfer',
+    };
+    expect(canonicalJson(sorted)).toBe(canonicalJson(shuffled));
+    expect(canonicalJson(sorted)).toBe(
+      '{"cause":"internalTransfer","legs":[{"amount":"1.5","asset":"KRW","credit":"b","debit":"a"}],' +
+        '"n":0,"postedAt":"2026-11-22T00:00:00.000Z","z":[null,1e+21,"tab\\there"]}',
+    );
+  });
+
+  test('what JSON.stringify writes differently still comes out canonical or refused', () => {
+    expect(canonicalJson({ a: '\u0001', b: 'x' })).toBe('{"a":"\\u0001","b":"x"}');
+    expect(canonicalJson({ a: { b: 1 }, c: new Date('2026-01-02T03:04:05.678Z') })).toBe(
+      '{"a":{"b":1},"c":"2026-01-02T03:04:05.678Z"}',
+    );
+    // Array-index keys come first in property order but not in code-unit order.
+    expect(canonicalJson({ 9: 'nine', 10: 'ten' })).toBe('{"10":"ten","9":"nine"}');
+    // Boxed values: JSON.stringify unwraps them, the walk writes their own members.
+    expect(canonicalJson({ a: Object(5) })).toBe('{"a":{}}');
+    expect(() => canonicalJson({ a: 'broken \ud800 half' })).toThrow(
+      expect.objectContaining({ code: 'lone_surrogate' }),
+    );
+    expect(() => canonicalJson({ a: Number.NaN })).toThrow(
+      expect.objectContaining({ code: 'non_finite_number' }),
+    );
+    expect(() => canonicalJson({ a: 1n })).toThrow(expect.objectContaining({ code: 'bigint' }));
+    const loop: Record<string, unknown> = { a: 1 };
+    loop.b = loop;
+    expect(() => canonicalJson(loop)).toThrow(expect.objectContaining({ code: 'circular' }));
+  });
+});

@@ -31,11 +31,65 @@ const quotedKeysMax = 10_000;
 
 /** The canonical JSON text of `value`; throws CanonicalJsonError for what I-JSON cannot carry. */
 export function canonicalJson(value: unknown): string {
+  if (typeof value === 'object' && value !== null && isStringifyCanonical(value, 0)) {
+    // JSON.stringify writes lone surrogates (and control characters) as \u escapes: such text
+    // goes the long way, which refuses the former and writes the latter the same.
+    const text = JSON.stringify(value);
+    if (!text.includes('\\u')) return text;
+  }
   const text = serialize(value, new Set());
   if (text === undefined) {
     throw new CanonicalJsonError('unsupported_value', `${typeof value} is not JSON`);
   }
   return text;
+}
+
+/**
+ * True when JSON.stringify writes exactly the RFC 8785 text of `value` (short of string escapes,
+ * checked on its output): plain objects and arrays only (no toJSON, no boxed values), every
+ * object's keys already in code-unit order (insertion order; none that looks like an array index,
+ * which property order puts first), finite numbers, no bigint. Values built with their members in
+ * sorted order (the ledger's events and metadata) take this path; anything else the walk below.
+ * Depth is bounded: a circular structure goes the long way, which names it.
+ */
+function isStringifyCanonical(value: object, depth: number): boolean {
+  if (depth > 64 || typeof (value as { toJSON?: unknown }).toJSON === 'function') return false;
+  const prototype = Object.getPrototypeOf(value);
+  if (prototype === Array.prototype) {
+    const items = value as unknown[];
+    for (let index = 0; index < items.length; index += 1) {
+      if (!isStringifyCanonicalMember(items[index], depth)) return false;
+    }
+    return true;
+  }
+  if (prototype !== Object.prototype && prototype !== null) return false;
+  const record = value as Record<string, unknown>;
+  let previous = '';
+  for (const key in record) {
+    // for…in also walks inherited enumerable keys: a plain object has none unless someone added
+    // one to Object.prototype, and then the long way is right.
+    if (!Object.hasOwn(record, key) || key <= previous) return false;
+    const first = key.charCodeAt(0);
+    if (first >= 48 && first <= 57) return false;
+    if (!isStringifyCanonicalMember(record[key], depth)) return false;
+    previous = key;
+  }
+  return true;
+}
+
+function isStringifyCanonicalMember(value: unknown, depth: number): boolean {
+  switch (typeof value) {
+    case 'object':
+      return value === null || isStringifyCanonical(value, depth + 1);
+    case 'number':
+      return Number.isFinite(value);
+    case 'bigint':
+      return false;
+    default:
+      // Strings (escapes checked on the output); undefined, functions and symbols are dropped
+      // from objects and written as null in arrays by both.
+      return true;
+  }
 }
 
 function serialize(value: unknown, ancestors: Set<object>): string | undefined {

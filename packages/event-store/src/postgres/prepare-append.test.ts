@@ -5,7 +5,7 @@ import { describe, expect, test } from 'vitest';
 import { DuplicateEventIdError, InvalidArgumentError } from '../errors.ts';
 import type { ExpectedRevision, NewEvent } from '../port.ts';
 import { batchParameters } from './append-batch.ts';
-import { categoryOf, prepareAppend, prepareEvents } from './prepare-append.ts';
+import { categoryOf, isUuid, prepareAppend, prepareEvents } from './prepare-append.ts';
 
 const event = (overrides: Partial<NewEvent> = {}): NewEvent => ({
   id: randomUUID(),
@@ -120,4 +120,16 @@ describe("prepared ahead (the port's prepare)", () => {
     expect(JSON.parse(joined[7] as string)).toHaveLength(3);
     expect((joined[9] as Buffer).length).toBe(96);
   });
+});
+
+test('the written-out UUID check says what the regular expression says', () => {
+  const pattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+  const valid = randomUUID();
+  const candidates = [valid, '', 'not-a-uuid', `${valid}0`, valid.slice(1), valid.toUpperCase()];
+  for (let index = 0; index < 36; index += 1) {
+    for (const replacement of ['-', 'g', 'A', '0', 'f', '/', ':', '`', ' ']) {
+      candidates.push(valid.slice(0, index) + replacement + valid.slice(index + 1));
+    }
+  }
+  for (const candidate of candidates) expect(isUuid(candidate)).toBe(pattern.test(candidate));
 });
