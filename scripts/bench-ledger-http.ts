@@ -11,16 +11,22 @@
 //   [--members 100] [--accounts-per-member 20] [--http-workers 1] [--open-loop-seconds 15]
 //   [--http-node-options='--max-semi-space-size=128 --min-semi-space-size=128']
 //   [--pg-socket unix|tcp] [--direct-routes on|off] [--stages] [--profile <dir>] [--profile-http <dir> [--profile-run <n>]]
+// --stages also prints, for every run and the open loop, where the tail goes: each process's GC
+// pauses and event-loop delay (scripts/bench-process-probe.ts), its run-queue wait (schedstat),
+// Postgres's wait events (pg_stat_activity sampled every 10 ms), checkpoints, autovacuum and WAL;
+// and, for the open loop, each command's time in the writer's stages (queue, decide, append,
+// commit, answer; from the write API's send and answer times joined with the ledger's events and
+// their commit timestamps) and a per-second latency timeline.
 
 import { type ChildProcess, execFile, spawn, spawnSync } from 'node:child_process';
 import cluster from 'node:cluster';
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import net from 'node:net';
-import { cpus, tmpdir, totalmem } from 'node:os';
+import { cpus, setPriority, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
-import { PerformanceObserver } from 'node:perf_hooks';
+import { monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
 import { parseArgs, promisify } from 'node:util';
 import { generateKeyMaterial } from '@ledger/auth';
 import { createDb, type Db, migrateToLatest, withDatabase } from '@ledger/db';
@@ -68,13 +74,25 @@ const { values: args } = parseArgs({
       type: 'string',
       default: '--max-semi-space-size=128 --min-semi-space-size=128',
     },
+    /** Node flags of the ledger writer's and the projector's processes (default: their `start` scripts'). */
+    'writer-node-options': { type: 'string', default: '' },
+    'projector-node-options': { type: 'string', default: '' },
     'open-loop-seconds': { type: 'string', default: '15' },
+    /**
+     * A fixed offered rate for the open loop instead of 80 % of this run's best median: before/after
+     * pairs then compare at one rate, whatever the box's speed did to the closed-loop peak.
+     */
+    'open-loop-rate': { type: 'string' },
     /**
      * `off`: the money route through Hono too (as before the direct routes, docs/adr/0018), for
      * before/after comparisons on the same code.
      */
     'direct-routes': { type: 'string', default: 'on' },
-    /** Print, every 5 s, the write API's time per request inside the app and waiting for the writer. */
+    /**
+     * Print, every 5 s, the write API's time per request inside the app and waiting for the writer;
+     * and per run where the tail goes (see the header). Turns on Postgres's commit timestamps
+     * (`track_commit_timestamp`) and logs its checkpoints and autovacuum runs.
+     */
     stages: { type: 'boolean', default: false },
     /** How every process reaches Postgres: `unix` (its socket in /tmp) or `tcp` (127.0.0.1). */
     'pg-socket': { type: 'string', default: 'unix' },
@@ -84,6 +102,11 @@ const { values: args } = parseArgs({
     'profile-http': { type: 'string' },
     /** Which measured run `--profile-http` covers, counting from 0 in run order (later runs are warm). */
     'profile-run': { type: 'string', default: '0' },
+    /**
+     * Nice value for the projector's process (every thread) and its Postgres backends
+     * (application_name projector*), set before every run: 0 leaves them as the others.
+     */
+    'projector-nice': { type: 'string', default: '0' },
     /** Load pg_stat_statements and print each run's statements by total time. */
     'pg-statements': { type: 'boolean', default: false },
   },
@@ -148,11 +171,34 @@ async function serveWriteApi(): Promise<void> {
   // Where a request's time goes: inside the app, and of that, waiting for the writer.
   // … and each statement's round trip to Postgres (the session reads above all).
   const stages = { app: [] as number[], writer: [] as number[], query: [] as number[] };
+  // Each submission's command id, sent and answered times (epoch ms), between two SIGUSR1s (the
+  // open loop): joined with the ledger's events, they give each command's time per writer stage.
+  let submissions: string[] | undefined;
+  const submissionsDir = process.env.BENCH_SUBMISSIONS_DIR;
+  if (submissionsDir !== undefined) {
+    process.on('SIGUSR1', () => {
+      if (submissions === undefined) {
+        submissions = [];
+        return;
+      }
+      const file = join(submissionsDir, `submissions-${process.pid}.tsv`);
+      writeFileSync(`${file}.part`, submissions.join('\n'));
+      renameSync(`${file}.part`, file);
+      submissions = undefined;
+    });
+  }
   const client: LedgerWriterClient = {
     submit: async (submission, options) => {
       const started = performance.now();
       const result = await socketClient.submit(submission, options);
-      stages.writer.push(performance.now() - started);
+      const answered = performance.now();
+      stages.writer.push(answered - started);
+      if (submissions !== undefined) {
+        const origin = performance.timeOrigin;
+        submissions.push(
+          `${submission.commandId}\t${(origin + started).toFixed(3)}\t${(origin + answered).toFixed(3)}`,
+        );
+      }
       return result;
     },
     close: () => socketClient.close(),
@@ -231,8 +277,11 @@ async function serveWriteApi(): Promise<void> {
   process.on('SIGTERM', () => process.exit(0));
 }
 
-/** Sends SIGUSR2 to the write API's workers (or its one process): see BENCH_PROFILE_HTTP. */
-function signalHttpWorkers(processes: Processes): void {
+/**
+ * Sends SIGUSR2 (see BENCH_PROFILE_HTTP) or SIGUSR1 (BENCH_SUBMISSIONS_DIR) to the write API's
+ * workers (or its one process).
+ */
+function signalHttpWorkers(processes: Processes, signal: 'SIGUSR1' | 'SIGUSR2' = 'SIGUSR2'): void {
   const parent = processes.http.pid;
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
@@ -241,7 +290,7 @@ function signalHttpWorkers(processes: Processes): void {
       const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
       const isWorker = ppid === parent;
       const isSingle = Number(entry) === parent && args['http-workers'] === '1';
-      if (isWorker || isSingle) process.kill(Number(entry), 'SIGUSR2');
+      if (isWorker || isSingle) process.kill(Number(entry), signal);
     } catch {
       // The process ended while we looked.
     }
@@ -249,6 +298,8 @@ function signalHttpWorkers(processes: Processes): void {
 }
 
 type Processes = {
+  /** The writer's Unix socket (its status answers `{"ping":true}`). */
+  socket: string;
   writer: ChildProcess;
   projector: ChildProcess;
   http: ChildProcess;
@@ -261,9 +312,25 @@ async function main(): Promise<void> {
   const server = await startLocalPostgres({
     dataDir,
     persistent: false,
-    settings: args['pg-statements']
-      ? ['shared_preload_libraries=pg_stat_statements', 'pg_stat_statements.track=all']
-      : [],
+    settings: [
+      ...(args['pg-statements']
+        ? ['shared_preload_libraries=pg_stat_statements', 'pg_stat_statements.track=all']
+        : []),
+      ...(args.stages
+        ? [
+            'track_commit_timestamp=on',
+            'track_wal_io_timing=on',
+            'log_checkpoints=on',
+            'log_autovacuum_min_duration=0',
+          ]
+        : []),
+    ],
+    onLog: (text) => {
+      for (const line of text.split('\n')) {
+        if (/checkpoint|automatic (vacuum|analyze)/.test(line))
+          postgresLog.push({ at: Date.now(), line: line.trim() });
+      }
+    },
   });
   const children: ChildProcess[] = [];
   try {
@@ -276,12 +343,21 @@ async function main(): Promise<void> {
     const keys = generateKeyMaterial();
     const socket = join(scratch, 'writer.sock');
     const port = 40_000 + (process.pid % 20_000);
-    const processes = await startServices({ url, keys, socket, port, dataDir, children });
+    const processes = await startServices({
+      url,
+      keys,
+      socket,
+      port,
+      dataDir,
+      scratch,
+      children,
+    });
     const db = createDb({ url, poolSizeMax: 4, applicationName: 'bench' });
     const store = createPostgresEventStore({ url, poolSizeMax: 2 });
     const writer = createSocketClient({ address: { path: socket } });
     const members = await seed({ url, db, store, writer, keys });
-    const figures = await measure({ db, store, port, members, processes, scratch });
+    const tail = args.stages ? new Tail(url, db, processes) : undefined;
+    const figures = await measure({ db, store, port, members, processes, scratch, tail });
     await verifyAtEnd({ db, store, figures });
     await writer.close();
     await store.close();
@@ -315,23 +391,55 @@ function printMachine(): void {
   );
 }
 
+/** Checkpoint and autovacuum lines of the Postgres log (--stages), with when they arrived. */
+const postgresLog: { at: number; line: string }[] = [];
+/** Each service's PROBE lines (scripts/bench-process-probe.ts), by name: writer, projector, http. */
+const probes = new Map<string, ProbeLine[]>();
+type ProbeLine = {
+  t: number;
+  cpuMs: number;
+  gcMinor: number;
+  gcMinorMs: number;
+  gcMajor: number;
+  gcMajorMs: number;
+  gcMaxMs: number;
+  loopP50Ms: number;
+  loopP99Ms: number;
+  loopMaxMs: number;
+  pauses: [number, number][];
+};
+const probeModule = join(import.meta.dirname, 'bench-process-probe.ts');
+
 function startChild(
   children: ChildProcess[],
+  name: string,
   argv: string[],
   env: Record<string, string>,
   readyText: string | undefined,
 ): Promise<ChildProcess> {
   const profiling =
     args.profile === undefined ? [] : ['--cpu-prof', `--cpu-prof-dir=${args.profile}`];
-  const child = spawn(process.execPath, [...profiling, ...argv], {
+  const probing = args.stages ? ['--import', probeModule] : [];
+  const child = spawn(process.execPath, [...profiling, ...probing, ...argv], {
     env: { PATH: process.env.PATH ?? '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   children.push(child);
   let output = '';
+  let partial = '';
+  const lines: ProbeLine[] = [];
+  probes.set(name, lines);
+  child.stdout?.on('data', (chunk: Buffer) => {
+    const text = partial + chunk.toString();
+    const complete = text.split('\n');
+    partial = complete.pop() ?? '';
+    for (const line of complete) {
+      if (line.startsWith('PROBE ')) lines.push(JSON.parse(line.slice(6)) as ProbeLine);
+    }
+  });
   return new Promise((resolve, reject) => {
     const onData = (chunk: Buffer) => {
-      output += chunk.toString();
+      output = (output + chunk.toString()).slice(-4_000);
       if (readyText !== undefined && output.includes(readyText)) resolve(child);
     };
     child.stdout?.on('data', onData);
@@ -343,30 +451,36 @@ function startChild(
   });
 }
 
+const nodeFlags = (text: string) => text.split(' ').filter((flag) => flag !== '');
+
 async function startServices(input: {
   url: string;
   keys: ReturnType<typeof generateKeyMaterial>;
   socket: string;
   port: number;
   dataDir: string;
+  scratch: string;
   children: ChildProcess[];
 }): Promise<Processes> {
   const { url, keys, socket, port, children } = input;
   const writer = await startChild(
     children,
-    [join(root, 'services/ledger-writer/src/main.ts')],
+    'writer',
+    [...nodeFlags(args['writer-node-options']), join(root, 'services/ledger-writer/src/main.ts')],
     { DATABASE_URL: url, LEDGER_WRITER_LISTEN: `unix:${socket}`, LEDGER_WRITER_EXPIRY: 'off' },
     'leading the ledger',
   );
   const projector = await startChild(
     children,
-    [join(root, 'services/projector/src/main.ts')],
+    'projector',
+    [...nodeFlags(args['projector-node-options']), join(root, 'services/projector/src/main.ts')],
     { DATABASE_URL: url },
     'projector starting',
   );
-  const httpNodeOptions = args['http-node-options'].split(' ').filter((flag) => flag !== '');
+  const httpNodeOptions = nodeFlags(args['http-node-options']);
   const http = await startChild(
     children,
+    'http',
     [...httpNodeOptions, import.meta.filename, '--role', 'http-server'],
     {
       DATABASE_URL: url,
@@ -376,6 +490,7 @@ async function startServices(input: {
       BENCH_HTTP_PORT: String(port),
       BENCH_HTTP_WORKERS: args['http-workers'],
       BENCH_DIRECT_ROUTES: args['direct-routes'],
+      ...(args.stages ? { BENCH_SUBMISSIONS_DIR: input.scratch } : {}),
       ...(args['profile-http'] === undefined ? {} : { BENCH_PROFILE_HTTP: args['profile-http'] }),
     },
     undefined,
@@ -390,7 +505,7 @@ async function startServices(input: {
     });
   }
   await waitForHealth(port);
-  return { writer, projector, http, dataDir: input.dataDir };
+  return { socket, writer, projector, http, dataDir: input.dataDir };
 }
 
 async function waitForHealth(port: number): Promise<void> {
@@ -400,6 +515,21 @@ async function waitForHealth(port: number): Promise<void> {
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   throw new Error('the write API did not come up');
+}
+
+/**
+ * `--projector-nice`: every thread of the projector's process (Linux's setpriority applies to one
+ * thread), and the Postgres backends of its pools, found by application_name (Unix sockets carry
+ * no client port to match them by). Run before every phase: pools open backends lazily.
+ */
+async function reniceProjector(db: Db, processes: Processes): Promise<void> {
+  const nice = Number(args['projector-nice']);
+  if (nice === 0) return;
+  const pid = processes.projector.pid as number;
+  for (const task of readdirSync(`/proc/${pid}/task`)) setPriority(Number(task), nice);
+  const { rows } = await sql<{ pid: number }>`SELECT pid FROM pg_stat_activity
+    WHERE application_name LIKE 'projector%'`.execute(db);
+  for (const row of rows) setPriority(row.pid, nice);
 }
 
 /** A command as the system, retried while the writer is still taking the lead. */
@@ -714,10 +844,12 @@ async function runWrk(
   clients: number,
   port: number,
   processes: Processes,
+  tail: Tail | undefined,
 ): Promise<{
   result: Record<string, unknown>;
   cores: Cpu;
   backends: { before: Map<number, number>; after: Map<number, number>; seconds: number };
+  tailLines: string[];
 }> {
   const child = spawn(
     'wrk',
@@ -749,10 +881,14 @@ async function runWrk(
   const backendsBefore = postgresTicksByPid(processes.dataDir);
   const started = performance.now();
   const beforeWrkTicks = before.wrk ?? 0;
-  await new Promise((resolve) => setTimeout(resolve, (Number(args.seconds) - 2) * 1_000));
+  await tail?.begin(child.pid);
+  await new Promise((resolve) =>
+    setTimeout(resolve, (Number(args.seconds) - 2) * 1_000 - (performance.now() - started)),
+  );
   const after = cpuTicks(processes, child.pid);
   const seconds = (performance.now() - started) / 1_000;
   const backendsAfter = postgresTicksByPid(processes.dataDir);
+  const tailLines = (await tail?.end()) ?? [];
   await new Promise((resolve) => child.on('close', resolve));
   const line = output.split('\n').find((text) => text.startsWith('WRK_RESULT '));
   if (line === undefined) throw new Error(`wrk gave no result: ${output}`);
@@ -766,6 +902,7 @@ async function runWrk(
     result: JSON.parse(line.slice('WRK_RESULT '.length)) as Record<string, unknown>,
     cores,
     backends: { before: backendsBefore, after: backendsAfter, seconds },
+    tailLines,
   };
 }
 
@@ -816,6 +953,7 @@ async function measure(input: {
   members: BenchMember[];
   processes: Processes;
   scratch: string;
+  tail: Tail | undefined;
 }): Promise<RunFigures[]> {
   const figures: RunFigures[] = [];
   for (let run = 0; run < Number(args.runs); run += 1) {
@@ -826,15 +964,17 @@ async function measure(input: {
       const countersBefore = await databaseCounters(input.db);
       const tablesBefore = await rowsByTable(input.db);
       if (args['pg-statements']) await sql`SELECT pg_stat_statements_reset()`.execute(input.db);
+      await reniceProjector(input.db, input.processes);
       const lag = sampleLag(input.db, input.store);
       const profiling =
         args['profile-http'] !== undefined && figures.length === Number(args['profile-run']);
       if (profiling) signalHttpWorkers(input.processes);
-      const { result, cores, backends } = await runWrk(
+      const { result, cores, backends, tailLines } = await runWrk(
         script,
         clients,
         input.port,
         input.processes,
+        input.tail,
       );
       const postgresClients = await postgresByClient(
         input.db,
@@ -877,6 +1017,7 @@ async function measure(input: {
       console.log(`  postgres cores by client: ${postgresClients}`);
       console.log(`  rows written per transfer by table: ${perTable}`);
       if (args['pg-statements']) await printStatements(input.db, run201);
+      for (const line of tailLines) console.log(line);
     }
   }
   printSummary(figures);
@@ -963,7 +1104,15 @@ function printSummary(figures: RunFigures[]): void {
 
 /** Latency at a constant offered rate of 80 % of the best median (open loop, so no coordinated omission). */
 async function openLoopPhase(
-  input: { db: Db; store: EventStore; port: number; members: BenchMember[]; scratch: string },
+  input: {
+    db: Db;
+    store: EventStore;
+    port: number;
+    members: BenchMember[];
+    scratch: string;
+    processes: Processes;
+    tail: Tail | undefined;
+  },
   figures: RunFigures[],
 ): Promise<void> {
   const medians = args.clients
@@ -975,12 +1124,20 @@ async function openLoopPhase(
         .sort((a, b) => a.transfersPerSecond - b.transfersPerSecond);
       return mine[Math.floor(mine.length / 2)]?.transfersPerSecond ?? 0;
     });
-  const rate = Math.floor(Math.max(...medians) * 0.8);
+  const fixedRate = args['open-loop-rate'];
+  const rate = fixedRate === undefined ? Math.floor(Math.max(...medians) * 0.8) : Number(fixedRate);
   const membersFile = join(input.scratch, 'members.json');
   writeFileSync(membersFile, JSON.stringify(input.members));
   const transfersBefore = await countTransfers(input.db);
+  const revisionBefore = (await databaseCounters(input.db)).revision;
+  await reniceProjector(input.db, input.processes);
   const lag = sampleLag(input.db, input.store);
-  const { stdout: output } = await execFileAsync(
+  if (input.tail !== undefined) {
+    // The write API starts recording each submission's times (see BENCH_SUBMISSIONS_DIR).
+    signalHttpWorkers(input.processes, 'SIGUSR1');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  const running = execFileAsync(
     process.execPath,
     [import.meta.filename, '--role', 'open-loop', '--seconds', args['open-loop-seconds']],
     {
@@ -994,6 +1151,11 @@ async function openLoopPhase(
       maxBuffer: 16 * 1024 * 1024,
     },
   );
+  await input.tail?.begin(running.child.pid);
+  const writerBefore = input.tail === undefined ? {} : await writerStatus(input.processes.socket);
+  const { stdout: output } = await running;
+  const writerAfter = input.tail === undefined ? {} : await writerStatus(input.processes.socket);
+  const tailLines = (await input.tail?.end()) ?? [];
   const lags = await lag.stop();
   const result = JSON.parse(
     output
@@ -1003,10 +1165,178 @@ async function openLoopPhase(
   ) as Record<string, unknown>;
   await checkAfterRun(input.db, input.store, { ...result, durationUs: 1 }, transfersBefore);
   console.log(
-    `\nopen loop at ${rate.toLocaleString('en-US')} transfers/s offered (80 % of the best median) for ${args['open-loop-seconds']} s: ` +
+    `\nopen loop at ${rate.toLocaleString('en-US')} transfers/s offered (${fixedRate === undefined ? '80 % of the best median' : `fixed; 80 % of the best median would be ${Math.floor(Math.max(...medians) * 0.8).toLocaleString('en-US')}`}) for ${args['open-loop-seconds']} s: ` +
       `achieved ${Number(result.achievedPerSecond).toFixed(0)}/s, p50 ${Number(result.p50Ms).toFixed(1)} ms, p99 ${Number(result.p99Ms).toFixed(1)} ms, ` +
       `p99.9 ${Number(result.p999Ms).toFixed(1)} ms, late sends ${String(result.lateSends)}, generator (Node) ${Number(result.generatorCores).toFixed(2)} cores; projection lag p50 ${quantile(lags, 0.5)} ms, p99 ${quantile(lags, 0.99)} ms; statuses ${JSON.stringify(result.statuses)}`,
   );
+  if (input.tail === undefined) return;
+  console.log(
+    `  generator: event-loop delay p99 ${Number(result.loopP99Ms).toFixed(1)} ms, max ${Number(result.loopMaxMs).toFixed(1)} ms; ` +
+      `per second (p50/p99/max ms): ${(result.timeline as string[]).join(' ')}`,
+  );
+  for (const line of tailLines) console.log(line);
+  console.log(writerLoop(writerBefore, writerAfter));
+  console.log(pauseOverlap(result.requests as [number, number][]));
+  signalHttpWorkers(input.processes, 'SIGUSR1');
+  for (const line of await writerStages(input.db, input.scratch, revisionBefore)) console.log(line);
+}
+
+/**
+ * How much of the slowest 1 % of open-loop requests is GC: for each process, the share of
+ * requests whose time in flight overlapped one of its GC pauses of 5 ms or more, and the pause
+ * time inside their flight on average, for the slowest 1 % against all requests.
+ */
+function pauseOverlap(requests: [number, number][]): string {
+  const sorted = [...requests].sort((a, b) => a[1] - b[1]);
+  const slow = sorted.slice(Math.floor(sorted.length * 0.99));
+  const figures: string[] = [];
+  for (const [name, lines] of probes) {
+    const pauses = lines
+      .flatMap((line) => line.pauses ?? [])
+      .filter(([, ms]) => ms >= 5)
+      .sort((a, b) => a[0] - b[0]);
+    const inFlight = ([due, latency]: [number, number]) => {
+      let ms = 0;
+      for (const [start, duration] of pauses) {
+        if (start > due + latency) break;
+        const overlap = Math.min(start + duration, due + latency) - Math.max(start, due);
+        if (overlap > 0) ms += overlap;
+      }
+      return ms;
+    };
+    const share = (set: [number, number][]) => {
+      const overlaps = set.map(inFlight);
+      const hit = overlaps.filter((ms) => ms > 0).length / Math.max(1, set.length);
+      const mean = overlaps.reduce((sum, ms) => sum + ms, 0) / Math.max(1, set.length);
+      return `${(hit * 100).toFixed(0)} % / ${mean.toFixed(1)} ms`;
+    };
+    figures.push(`${name} ${share(slow)} (all: ${share(sorted)}; ${pauses.length} pauses ≥ 5 ms)`);
+  }
+  return `  GC pauses ≥ 5 ms inside a request's flight (slowest 1 %: share hit / mean pause ms): ${figures.join(', ')}`;
+}
+
+/** The writer's own counters (its transport's status: `{"ping":true}`). */
+function writerStatus(path: string): Promise<Record<string, number>> {
+  return new Promise((resolve) => {
+    const socket = net.connect({ path });
+    let text = '';
+    socket.setEncoding('utf8');
+    socket.on('data', (chunk: string) => {
+      text += chunk;
+      const end = text.indexOf('\n');
+      if (end < 0) return;
+      socket.destroy();
+      resolve((JSON.parse(text.slice(0, end)) as { pong: Record<string, number> }).pong);
+    });
+    socket.on('error', () => resolve({}));
+    socket.write('{"id":1,"ping":true}\n');
+  });
+}
+
+/** The writer loop's time per batch over the open loop, from its counters (ledger-writer.ts stats). */
+function writerLoop(before: Record<string, number>, after: Record<string, number>): string {
+  const delta = (name: string) => (after[name] ?? 0) - (before[name] ?? 0);
+  const batches = Math.max(1, delta('batches'));
+  const perBatch = [
+    'decideMs',
+    'prepareAheadMs',
+    'lookupMs',
+    'appendWaitMs',
+    'appendPrepareMs',
+    'appendInFlightMs',
+    'commitToNextAppendMs',
+  ]
+    .map((name) => `${name} ${(delta(name) / batches).toFixed(2)}`)
+    .join(', ');
+  return (
+    `  writer loop per batch (${delta('batches')} batches, ${(delta('commands') / batches).toFixed(1)} commands each), ms: ${perBatch}; ` +
+    `outcome statements ${delta('outcomeStatements')} (${(delta('outcomeInFlightMs') / Math.max(1, delta('outcomeStatements'))).toFixed(1)} ms each)`
+  );
+}
+
+/**
+ * Each open-loop command's time in the writer's stages: the write API's send and answer times
+ * (BENCH_SUBMISSIONS_DIR) joined by command id with its ledger event: `postedAt` (the command's
+ * `metadata.now`: the writer's clock when it began deciding the batch, 1 ms resolution),
+ * `recorded_at` (the append's transaction start in Postgres) and the commit timestamp
+ * (`track_commit_timestamp`: taken when the commit record is written, before the WAL flush, so
+ * the flush is in "commit→answer"; its mean is in the WAL line). All on the one machine's clock.
+ */
+async function writerStages(db: Db, scratch: string, revision: number): Promise<string[]> {
+  const sent = new Map<string, [number, number]>();
+  for (let attempt = 0; attempt < 100; attempt += 1) {
+    const files = readdirSync(scratch).filter((name) => /^submissions-\d+\.tsv$/.test(name));
+    if (files.length > 0) {
+      for (const name of files) {
+        for (const line of readFileSync(join(scratch, name), 'utf8').split('\n')) {
+          const [commandId, at, answered] = line.split('\t');
+          if (commandId !== undefined && answered !== undefined)
+            sent.set(commandId, [Number(at), Number(answered)]);
+        }
+        rmSync(join(scratch, name));
+      }
+      break;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  const { rows } = await sql<{
+    command_id: string;
+    decided: string | null;
+    started_ms: number;
+    committed_ms: number | null;
+    tx: string;
+  }>`SELECT metadata->>'commandId' AS command_id, data->>'postedAt' AS decided,
+       extract(epoch FROM recorded_at)::float8 * 1000 AS started_ms,
+       extract(epoch FROM pg_xact_commit_timestamp(xmin))::float8 * 1000 AS committed_ms,
+       transaction_id::text AS tx
+       FROM es_events WHERE stream_id = 'ledger' AND stream_revision > ${revision}`.execute(db);
+  const stageNames = ['queue', 'decide→append', 'append statement', 'commit→answer'] as const;
+  const commands: { total: number; stages: number[] }[] = [];
+  const appends = new Map<string, { started: number; committed: number; commands: number }>();
+  for (const row of rows) {
+    const times = sent.get(row.command_id);
+    // Rejections (CommandRejected) carry no time of their own: left out.
+    const decided = row.decided === null ? Number.NaN : Date.parse(row.decided);
+    if (times === undefined || row.committed_ms === null || Number.isNaN(decided)) continue;
+    const [at, answered] = times;
+    commands.push({
+      total: answered - at,
+      stages: [
+        decided - at,
+        row.started_ms - decided,
+        row.committed_ms - row.started_ms,
+        answered - row.committed_ms,
+      ],
+    });
+    const append = appends.get(row.tx) ?? {
+      started: row.started_ms,
+      committed: row.committed_ms,
+      commands: 0,
+    };
+    append.commands += 1;
+    appends.set(row.tx, append);
+  }
+  if (commands.length === 0) return ['  writer stages: no command joined'];
+  const totals = commands.map((command) => command.total).sort((a, b) => a - b);
+  const p99 = quantile(totals, 0.99);
+  const slowest = commands.filter((command) => command.total >= p99);
+  const figures = stageNames.map((name, index) => {
+    const values = commands.map((command) => command.stages[index] as number).sort((a, b) => a - b);
+    const slow = slowest.reduce((sum, command) => sum + (command.stages[index] as number), 0);
+    return `${name} ${quantile(values, 0.5).toFixed(1)} / ${quantile(values, 0.99).toFixed(1)} / ${(slow / slowest.length).toFixed(1)}`;
+  });
+  const batches = [...appends.values()].sort((a, b) => a.committed - b.committed);
+  const walls = batches.map((batch) => batch.committed - batch.started).sort((a, b) => a - b);
+  const gaps = batches
+    .slice(1)
+    .map((batch, index) => batch.committed - (batches[index] as { committed: number }).committed)
+    .sort((a, b) => a - b);
+  const sizes = batches.map((batch) => batch.commands).sort((a, b) => a - b);
+  return [
+    `  writer stages of ${commands.length} commands (ms, p50 / p99 / mean over the slowest 1 %; the write API's writer round trip p50 ${quantile(totals, 0.5).toFixed(1)}, p99 ${p99.toFixed(1)}): ${figures.join('; ')}`,
+    `  appends: ${batches.length}, commands per append p50 ${quantile(sizes, 0.5)} / p99 ${quantile(sizes, 0.99)}; append+commit wall p50 ${quantile(walls, 0.5).toFixed(1)} / p99 ${quantile(walls, 0.99).toFixed(1)} / max ${(walls.at(-1) ?? 0).toFixed(1)} ms; ` +
+      `between commits p50 ${quantile(gaps, 0.5).toFixed(1)} / p99 ${quantile(gaps, 0.99).toFixed(1)} / max ${(gaps.at(-1) ?? 0).toFixed(1)} ms`,
+  ];
 }
 
 /**
@@ -1020,6 +1350,10 @@ async function openLoop(): Promise<void> {
   const rate = Number(process.env.BENCH_RATE);
   const port = Number(process.env.BENCH_HTTP_PORT);
   const connections = new RawConnections(port);
+  // Keep-alive connections opened before the clock starts, as wrk opens its own (256, the most
+  // the closed-loop runs use): otherwise the first second's requests each wait for a connect and
+  // an accept, a start-up cost of the generator charged to the server. More open on demand.
+  await connections.warm(256);
   const latencies: number[] = [];
   const statuses: Record<string, number> = {};
   let state = 0x9e3779b9;
@@ -1030,6 +1364,13 @@ async function openLoop(): Promise<void> {
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
     return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
   };
+  // The generator's own lateness (a late loop delays sends and reads of answers, charged to the
+  // server): a 10 ms timer's delay beyond its period.
+  const loopDelay = monitorEventLoopDelay({ resolution: 10 });
+  loopDelay.enable();
+  const perSecond: number[][] = [];
+  /** Every request: when it was due (epoch ms) and its latency, for the GC-pause overlap. */
+  const requests: [number, number][] = [];
   const started = performance.now();
   const cpuBefore = process.cpuUsage();
   const total = Math.floor(rate * Number(args.seconds));
@@ -1046,7 +1387,15 @@ async function openLoop(): Promise<void> {
       const dueAt = started + (sent / rate) * 1_000;
       inFlight.push(
         sendOne(connections, port, members, random, sent).then((status) => {
-          latencies.push(performance.now() - dueAt);
+          const latency = performance.now() - dueAt;
+          latencies.push(latency);
+          requests.push([
+            Number((performance.timeOrigin + dueAt).toFixed(1)),
+            Number(latency.toFixed(1)),
+          ]);
+          const second = Math.floor((dueAt - started) / 1_000);
+          perSecond[second] ??= [];
+          perSecond[second].push(latency);
           statuses[status] = (statuses[status] ?? 0) + 1;
         }),
       );
@@ -1059,8 +1408,14 @@ async function openLoop(): Promise<void> {
   // The generator is Node (Debian has no open-loop wrk): its own cores are printed beside the figures.
   const generatorCores = (cpu.user + cpu.system) / 1e6 / elapsed;
   latencies.sort((a, b) => a - b);
+  loopDelay.disable();
+  const lateMs = (ns: number) => Math.max(0, ns / 1e6 - 10);
+  const timeline = perSecond.map((values) => {
+    values.sort((a, b) => a - b);
+    return [0.5, 0.99, 1].map((q) => quantile(values, q).toFixed(0)).join('/');
+  });
   console.log(
-    `OPEN_LOOP ${JSON.stringify({ achievedPerSecond: latencies.length / elapsed, generatorCores, p50Ms: quantile(latencies, 0.5), p99Ms: quantile(latencies, 0.99), p999Ms: quantile(latencies, 0.999), lateSends, statuses, replays: 0 })}`,
+    `OPEN_LOOP ${JSON.stringify({ achievedPerSecond: latencies.length / elapsed, generatorCores, p50Ms: quantile(latencies, 0.5), p99Ms: quantile(latencies, 0.99), p999Ms: quantile(latencies, 0.999), lateSends, statuses, replays: 0, loopP99Ms: lateMs(loopDelay.percentile(99)), loopMaxMs: lateMs(loopDelay.max), timeline, requests })}`,
   );
   connections.close();
 }
@@ -1118,6 +1473,12 @@ class RawConnections {
     return status;
   }
 
+  async warm(count: number): Promise<void> {
+    const opened = Array.from({ length: count }, () => this.#open());
+    await Promise.all(opened.map((connection) => connection.connected));
+    this.#free.push(...opened.filter((connection) => connection.usable));
+  }
+
   close(): void {
     for (const connection of this.#all) connection.destroy();
   }
@@ -1135,8 +1496,14 @@ class RawConnection {
   #buffer = '';
   #answer: ((status: number) => void) | undefined;
 
+  readonly connected: Promise<void>;
+
   constructor(port: number) {
     this.#socket = net.connect({ host: '127.0.0.1', port, noDelay: true });
+    this.connected = new Promise((resolve) => {
+      this.#socket.once('connect', () => resolve());
+      this.#socket.once('close', () => resolve());
+    });
     this.#socket.setEncoding('latin1');
     this.#socket.on('data', (chunk: string) => this.#read(chunk));
     const fail = () => {
@@ -1199,6 +1566,264 @@ async function verifyAtEnd(input: {
     `\nreplayed ${replay.events.toLocaleString('en-US')} ledger events in ${((performance.now() - started) / 1_000).toFixed(1)} s: every invariant held; ` +
       `live books of ${accounts} accounts balance; replays of fresh keys: ${replays}`,
   );
+}
+
+/** Run-queue figures of one process (all its threads): on a core, waiting for one, time slices. */
+type Sched = { runNs: number; waitNs: number; slices: number };
+
+function schedstatOf(pid: number): Sched | undefined {
+  const total: Sched = { runNs: 0, waitNs: 0, slices: 0 };
+  try {
+    for (const task of readdirSync(`/proc/${pid}/task`)) {
+      const [run, wait, slices] = readFileSync(`/proc/${pid}/task/${task}/schedstat`, 'utf8')
+        .trim()
+        .split(' ')
+        .map(Number);
+      total.runNs += run ?? 0;
+      total.waitNs += wait ?? 0;
+      total.slices += slices ?? 0;
+    }
+  } catch {
+    return undefined;
+  }
+  return total;
+}
+
+type PostgresCounters = {
+  checkpoints: {
+    timed: number;
+    requested: number;
+    writeMs: number;
+    syncMs: number;
+    buffers: number;
+  };
+  wal: { bytes: number; fpi: number; buffersFull: number; fsyncs: number; fsyncMs: number };
+  autovacuum: Map<string, { vacuums: number; analyzes: number }>;
+};
+
+/**
+ * Where a phase's tail goes (--stages): each process's run-queue wait (/proc schedstat), GC
+ * pauses and event-loop delay (the PROBE lines), Postgres's wait events sampled every 10 ms,
+ * checkpoints, WAL and autovacuum over the phase, and the Postgres log lines of the phase.
+ */
+class Tail {
+  readonly #url: string;
+  readonly #db: Db;
+  readonly #processes: Processes;
+  #started = 0;
+  #groups = new Map<number, string>();
+  #before = new Map<number, Sched>();
+  #counters: PostgresCounters | undefined;
+  #waits = new Map<string, number>();
+  #samples = 0;
+  #sampling: Promise<void> | undefined;
+  #running = false;
+
+  constructor(url: string, db: Db, processes: Processes) {
+    this.#url = url;
+    this.#db = db;
+    this.#processes = processes;
+  }
+
+  async begin(loadPid: number | undefined): Promise<void> {
+    this.#started = Date.now();
+    this.#groups = await this.#pidGroups(loadPid);
+    this.#before = new Map();
+    for (const pid of this.#groups.keys()) {
+      const sched = schedstatOf(pid);
+      if (sched !== undefined) this.#before.set(pid, sched);
+    }
+    this.#counters = await this.#readCounters();
+    this.#waits = new Map();
+    this.#samples = 0;
+    this.#running = true;
+    this.#sampling = this.#sample();
+  }
+
+  async end(): Promise<string[]> {
+    const ended = Date.now();
+    const seconds = (ended - this.#started) / 1_000;
+    const byGroup = new Map<string, Sched>();
+    for (const [pid, group] of this.#groups) {
+      const before = this.#before.get(pid);
+      const after = schedstatOf(pid);
+      if (before === undefined || after === undefined) continue;
+      const sum = byGroup.get(group) ?? { runNs: 0, waitNs: 0, slices: 0 };
+      sum.runNs += after.runNs - before.runNs;
+      sum.waitNs += after.waitNs - before.waitNs;
+      sum.slices += after.slices - before.slices;
+      byGroup.set(group, sum);
+    }
+    this.#running = false;
+    await this.#sampling;
+    const counters = await this.#readCounters();
+    const lines: string[] = [];
+    const sched = [...byGroup]
+      .filter(([, value]) => value.runNs + value.waitNs > 0.005 * seconds * 1e9)
+      .sort((a, b) => b[1].waitNs - a[1].waitNs)
+      .map(
+        ([group, value]) =>
+          `${group} ${(value.waitNs / 1e6 / seconds).toFixed(0)} / ${(value.waitNs / 1e3 / Math.max(1, value.slices)).toFixed(0)} / ${(value.runNs / 1e9 / seconds).toFixed(2)}`,
+      );
+    lines.push(
+      `  run-queue wait (ms waiting per s / mean wait per time slice µs / cores on CPU): ${sched.join(', ')}`,
+    );
+    for (const [name, all] of probes) {
+      const mine = all.filter((line) => line.t > this.#started && line.t <= ended + 500);
+      if (mine.length === 0) continue;
+      const sum = (pick: (line: ProbeLine) => number) =>
+        mine.reduce((total, line) => total + pick(line), 0);
+      const p99s = mine.map((line) => line.loopP99Ms).sort((a, b) => a - b);
+      lines.push(
+        `  ${name}: GC ${(sum((line) => line.gcMinorMs + line.gcMajorMs) / mine.length).toFixed(1)} ms per s ` +
+          `(${(sum((line) => line.gcMinor) / mine.length).toFixed(1)} scavenges/s, ${sum((line) => line.gcMajor)} major in ${mine.length} s), ` +
+          `longest pause ${Math.max(...mine.map((line) => line.gcMaxMs)).toFixed(1)} ms; event-loop delay p99 median ${quantile(p99s, 0.5).toFixed(1)} ms, ` +
+          `worst second ${(p99s.at(-1) ?? 0).toFixed(1)} ms, max ${Math.max(...mine.map((line) => line.loopMaxMs)).toFixed(1)} ms`,
+      );
+    }
+    const waits = [...this.#waits]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 14)
+      .map(([key, count]) => `${key} ${(count / Math.max(1, this.#samples)).toFixed(2)}`);
+    lines.push(
+      `  postgres waits (backends in each state on average, ${this.#samples} samples): ${waits.join(', ')}`,
+    );
+    const before = this.#counters as PostgresCounters;
+    const vacuums = [...counters.autovacuum]
+      .map(([table, after]) => {
+        const earlier = before.autovacuum.get(table) ?? { vacuums: 0, analyzes: 0 };
+        return [table, after.vacuums - earlier.vacuums, after.analyzes - earlier.analyzes] as const;
+      })
+      .filter(([, vacuums, analyzes]) => vacuums + analyzes > 0)
+      .map(([table, vacuums, analyzes]) => `${table} ${vacuums}/${analyzes}`);
+    const c0 = before.checkpoints;
+    const c1 = counters.checkpoints;
+    lines.push(
+      `  checkpoints: ${c1.timed - c0.timed} timed, ${c1.requested - c0.requested} requested, write ${(c1.writeMs - c0.writeMs).toFixed(0)} ms, sync ${(c1.syncMs - c0.syncMs).toFixed(0)} ms, ` +
+        `${c1.buffers - c0.buffers} buffers; WAL ${((counters.wal.bytes - before.wal.bytes) / 2 ** 20 / seconds).toFixed(1)} MiB/s, ` +
+        `${((counters.wal.fpi - before.wal.fpi) / seconds).toFixed(0)} full-page images/s, ${counters.wal.buffersFull - before.wal.buffersFull} times WAL buffers full, ` +
+        `${((counters.wal.fsyncs - before.wal.fsyncs) / seconds).toFixed(0)} WAL fsyncs/s of ${((counters.wal.fsyncMs - before.wal.fsyncMs) / Math.max(1, counters.wal.fsyncs - before.wal.fsyncs)).toFixed(2)} ms on average; ` +
+        `autovacuum (vacuums/analyzes): ${vacuums.join(', ') || 'none'}`,
+    );
+    for (const entry of postgresLog) {
+      if (entry.at >= this.#started && entry.at <= ended)
+        lines.push(
+          `  postgres log +${((entry.at - this.#started) / 1_000).toFixed(1)} s: ${entry.line.slice(0, 160)}`,
+        );
+    }
+    return lines;
+  }
+
+  /** The processes of the phase by group; Postgres's by their client's application_name. */
+  async #pidGroups(loadPid: number | undefined): Promise<Map<number, string>> {
+    const groups = new Map<number, string>();
+    const named = {
+      writer: this.#processes.writer.pid,
+      projector: this.#processes.projector.pid,
+      http: this.#processes.http.pid,
+      load: loadPid,
+    };
+    const byPid = new Map<number, string>();
+    for (const [name, pid] of Object.entries(named)) if (pid !== undefined) byPid.set(pid, name);
+    for (const entry of readdirSync('/proc')) {
+      if (!/^\d+$/.test(entry)) continue;
+      try {
+        const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+        const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+        const group = byPid.get(Number(entry)) ?? byPid.get(ppid);
+        if (group !== undefined) groups.set(Number(entry), group);
+      } catch {
+        // The process ended while we looked.
+      }
+    }
+    const { rows } = await sql<{
+      pid: number;
+      label: string;
+    }>`${sql.raw(backendLabelsStatement)}`.execute(this.#db);
+    const labels = new Map(rows.map((row) => [row.pid, row.label]));
+    for (const pid of postgresTicksByPid(this.#processes.dataDir).keys()) {
+      groups.set(pid, `pg ${labels.get(pid) ?? 'other'}`);
+    }
+    return groups;
+  }
+
+  async #readCounters(): Promise<PostgresCounters> {
+    const { rows: checkpoints } = await sql<{
+      timed: string;
+      requested: string;
+      write_ms: number;
+      sync_ms: number;
+      buffers: string;
+    }>`SELECT num_timed::text AS timed, num_requested::text AS requested, write_time AS write_ms,
+         sync_time AS sync_ms, buffers_written::text AS buffers FROM pg_stat_checkpointer`.execute(
+      this.#db,
+    );
+    const { rows: wal } = await sql<{
+      bytes: string;
+      fpi: string;
+      full: string;
+      fsyncs: string | null;
+      fsync_ms: number | null;
+    }>`SELECT wal_bytes::text AS bytes, wal_fpi::text AS fpi, wal_buffers_full::text AS full,
+        (SELECT sum(fsyncs)::text FROM pg_stat_io WHERE object = 'wal') AS fsyncs,
+        (SELECT sum(fsync_time)::float8 FROM pg_stat_io WHERE object = 'wal') AS fsync_ms
+        FROM pg_stat_wal`.execute(this.#db);
+    const { rows: tables } = await sql<{ name: string; vacuums: string; analyzes: string }>`SELECT
+        relname AS name, autovacuum_count::text AS vacuums, autoanalyze_count::text AS analyzes
+        FROM pg_stat_user_tables`.execute(this.#db);
+    const checkpoint = checkpoints[0];
+    return {
+      checkpoints: {
+        timed: Number(checkpoint?.timed),
+        requested: Number(checkpoint?.requested),
+        writeMs: Number(checkpoint?.write_ms),
+        syncMs: Number(checkpoint?.sync_ms),
+        buffers: Number(checkpoint?.buffers),
+      },
+      wal: {
+        bytes: Number(wal[0]?.bytes),
+        fpi: Number(wal[0]?.fpi),
+        buffersFull: Number(wal[0]?.full),
+        fsyncs: Number(wal[0]?.fsyncs ?? 0),
+        fsyncMs: Number(wal[0]?.fsync_ms ?? 0),
+      },
+      autovacuum: new Map(
+        tables.map((row) => [
+          row.name,
+          { vacuums: Number(row.vacuums), analyzes: Number(row.analyzes) },
+        ]),
+      ),
+    };
+  }
+
+  /** pg_stat_activity every 10 ms: what each busy backend waits on ('CPU': no wait event). */
+  async #sample(): Promise<void> {
+    const client = new pg.Client({
+      connectionString: this.#url,
+      application_name: 'bench-sampler',
+    });
+    await client.connect();
+    try {
+      while (this.#running) {
+        const { rows } = await client.query<{ label: string; wait: string }>(
+          `SELECT coalesce(nullif(application_name, ''), backend_type) AS label,
+             coalesce(wait_event_type || ':' || wait_event, 'CPU') AS wait
+             FROM pg_stat_activity
+            WHERE pid <> pg_backend_pid()
+              AND (state = 'active' OR (backend_type <> 'client backend'
+                   AND coalesce(wait_event_type, '') NOT IN ('Activity')))`,
+        );
+        this.#samples += 1;
+        for (const row of rows) {
+          const key = `${row.label} ${row.wait}`;
+          this.#waits.set(key, (this.#waits.get(key) ?? 0) + 1);
+        }
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+    } finally {
+      await client.end();
+    }
+  }
 }
 
 // Last, so every module-level constant above is initialized before any role runs.
