@@ -23,14 +23,15 @@
 // Usage: node scripts/bench-projector.ts [--events 200000] [--batch 500] [--runs 3]
 //        [--lag-seconds 0] [--lag-rate 2000] [--lag-interval-ms 10] [--lag-projections 8]
 //        [--lag-async-commits] [--lag-reader-pool 4] [--lag-mix half|projector]
-//        [--lag-statements] [--lag-runner-module path] [--lag-accounts 2000]
+//        [--lag-statements] [--lag-runner-module path] [--lag-accounts 2000] [--lag-unnamed]
 //        [--ledger-costs variants] [--ledger-transfers 20000] [--ledger-batch 100]
 // --ledger-costs a,b,... measures the ledger-balances batch alone, without a writer or a log: the
 // same ledger events applied with applyLedgerBatch in transactions of --ledger-batch transfers,
 // each variant into its own schema, the variants alternated in rounds; it prints Node CPU and the
 // backend's CPU (from /proc) per transfer. Variants: plain (no account cache), cache (the
 // runner's memory: accounts and asset totals), accountcache (accounts only, the asset totals read
-// every batch), and tweaks of the tables (see ledgerCostVariants).
+// every batch), named (the batch's write sent as a named prepared statement, as the projector's
+// pool does), and tweaks of the tables (see ledgerCostVariants), e.g. plain+cache+named.
 
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -65,6 +66,7 @@ import {
   measureLag,
   type Projection,
   type ProjectionRunner,
+  withPreparedStatements,
 } from '@ledger/projection-runner';
 import { silentLogger } from '@ledger/runtime';
 import { Kysely, PostgresDialect, sql } from 'kysely';
@@ -86,6 +88,7 @@ const { values: args } = parseArgs({
     'lag-statements': { type: 'boolean', default: false },
     'lag-runner-module': { type: 'string' },
     'lag-accounts': { type: 'string', default: '2000' },
+    'lag-unnamed': { type: 'boolean', default: false },
     'ledger-costs': { type: 'string' },
     'ledger-transfers': { type: 'string', default: '20000' },
     'ledger-batch': { type: 'string', default: '100' },
@@ -382,8 +385,18 @@ async function measureLagUnderLoad(url: string, dataDir: string): Promise<void> 
     await admin.query('CREATE EXTENSION pg_stat_statements');
     await admin.end();
   }
-  // As the projector deployable sizes its pool: a transaction per projection, plus lag reads.
-  const db = createDb({ url, poolSizeMax: count + 2, applicationName: 'bench-projector' });
+  // As the projector deployable sizes its pool (a transaction per projection, plus lag reads)
+  // and sends marked statements (--lag-unnamed: as before, every statement unnamed).
+  const projectorPool = createPool({
+    url,
+    poolSizeMax: count + 2,
+    applicationName: 'bench-projector',
+  });
+  const db: Db = new Kysely<Database>({
+    dialect: new PostgresDialect({
+      pool: args['lag-unnamed'] ? projectorPool : withPreparedStatements(projectorPool),
+    }),
+  });
   const perAppend = Math.max(1, Math.round((rate * intervalMs) / 1000));
   // The writer and the runners' reader, each on its own pool so Postgres CPU is told apart.
   const writerStore = createPostgresEventStore({
@@ -594,7 +607,7 @@ async function measureLagUnderLoad(url: string, dataDir: string): Promise<void> 
     const per = (key: keyof typeof groupAfter) =>
       ((groupAfter[key] - groupBefore[key]) / Math.max(1, appendsMeasured)).toFixed(2);
     console.log(
-      `runner group per append: ${per('headRequests')} head requests served by ${per('headReads')} reads; ${per('advances')} checkpoint moves past filtered-out events in ${per('advanceStatements')} statements`,
+      `runner group per append: ${per('headRequests')} head requests served by ${per('headReads')} reads${'headEvents' in groupAfter ? ` returning ${((groupAfter.headEvents - (groupBefore.headEvents ?? 0)) / Math.max(1, appendsMeasured * perAppend)).toFixed(2)} events per event appended` : ''}; ${per('advances')} checkpoint moves past filtered-out events in ${per('advanceStatements')} statements`,
     );
   }
   for (const line of statementLines) console.log(line);
@@ -666,6 +679,11 @@ async function measureLedgerBatches(url: string, variants: string[]): Promise<vo
   }
   let explaining = false;
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  // `+named`: the same pool (one connection) sending marked statements as named prepared ones,
+  // as the projector's pool does (withPreparedStatements); destroyed with `db`.
+  const namedDb = new Kysely<Database>({
+    dialect: new PostgresDialect({ pool: withPreparedStatements(pool) }),
+  });
   await sql`CREATE EXTENSION IF NOT EXISTS pg_stat_statements`.execute(db);
   const totals = new Map<string, { node: number; backend: number; transfers: number }>();
   try {
@@ -678,7 +696,9 @@ async function measureLedgerBatches(url: string, variants: string[]): Promise<vo
     };
     for (let round = 1; round <= rounds; round += 1) {
       for (const variant of variants) {
-        const [tweak = 'plain', withCache] = variant.split('+');
+        const [tweak = 'plain', ...flags] = variant.split('+');
+        const withCache = flags.find((flag) => flag === 'cache' || flag === 'accountcache');
+        const batchDb = flags.includes('named') ? namedDb : db;
         const statements = ledgerCostVariants[tweak];
         if (statements === undefined) throw new RangeError(`unknown variant ${tweak}`);
         const schema = `costs_${round}_${variant.replace(/\W/g, '_')}`;
@@ -702,7 +722,7 @@ async function measureLedgerBatches(url: string, variants: string[]): Promise<vo
                   afterCommit: (action: () => void) => void actions.push(action),
                 }
               : context;
-          await db.transaction().execute((trx) => applyLedgerBatch(trx, events, batchContext));
+          await batchDb.transaction().execute((trx) => applyLedgerBatch(trx, events, batchContext));
           for (const action of actions) action();
           // `+accountcache`: the accounts cached, the asset totals read every batch (as before).
           if (withCache === 'accountcache')
@@ -746,16 +766,17 @@ async function measureLedgerBatches(url: string, variants: string[]): Promise<vo
           const { rows: top } = await sql<{
             query: string;
             calls: string;
+            plans: string;
             plan: number;
             exec: number;
           }>`
             SELECT regexp_replace(left(query, 90), '[[:space:]]+', ' ', 'g') AS query,
-              calls::text, total_plan_time AS plan, total_exec_time AS exec
+              calls::text, plans::text, total_plan_time AS plan, total_exec_time AS exec
               FROM pg_stat_statements WHERE query NOT LIKE '%pg_stat%'
              ORDER BY total_plan_time + total_exec_time DESC LIMIT 6`.execute(db);
           for (const row of top)
             console.log(
-              `    plan ${((row.plan * 1000) / transfers).toFixed(1)} + exec ${((row.exec * 1000) / transfers).toFixed(1)} µs/transfer (wall), ${row.calls} calls: ${row.query}`,
+              `    plan ${((row.plan * 1000) / transfers).toFixed(1)} + exec ${((row.exec * 1000) / transfers).toFixed(1)} µs/transfer (wall), ${row.calls} calls, ${row.plans} plans: ${row.query}`,
             );
         }
         await sql`RESET ALL`.execute(db);

@@ -1,3 +1,4 @@
+import { prepared } from '@ledger/projection-runner';
 import { type RawBuilder, sql, type Transaction } from 'kysely';
 import type { AccountCache } from './account-cache.ts';
 import type { AccountRow, AssetTotalRow, HoldRow, LedgerBatch } from './ledger-batch.ts';
@@ -235,7 +236,9 @@ export async function writeBatchRows(trx: Trx, table: TableOf, batch: LedgerBatc
   if (parts.length === 0) return;
   const count = (name: string, present: boolean) =>
     present ? sql`(SELECT count(*) FROM ${sql.id(name)})::int` : sql`0`;
-  const { rows } = await sql<{
+  // A named prepared statement where the runner's pool prepares marked ones: its text depends only
+  // on the tables and on which kinds of change the batch has (a few shapes), never on the data.
+  const { rows } = await prepared(sql<{
     changed: number;
     holds: number;
     totals: number;
@@ -243,7 +246,7 @@ export async function writeBatchRows(trx: Trx, table: TableOf, batch: LedgerBatc
     SELECT ${count('changed', changed.length > 0)} AS changed,
       ${count('holds', holds.length > 0)} AS holds,
       ${count('totals_new', assetsNew.length > 0)} + ${count('totals', assetsChanged.length > 0)}
-        AS totals`.execute(trx);
+        AS totals`).execute(trx);
   const written = rows[0];
   if (written?.changed !== changed.length) {
     // (With cached rows, applyLedgerBatch retries from the table first: the cache may be stale.)

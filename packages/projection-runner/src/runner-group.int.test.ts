@@ -1,7 +1,8 @@
 // Proves the runner group: the head reads that runners ask in one turn are one read of the log,
 // each runner getting exactly what a filtered read of its own would give; the checkpoint moves of
-// one turn are one statement in which a moved checkpoint refuses only itself; and runners sharing
-// a group apply every event once with one read and one checkpoint statement per append.
+// one turn are one statement in which a moved checkpoint refuses only itself; a runner behind the
+// others is served from what the group already read; and runners sharing a group apply every
+// event once with one read and one checkpoint statement per append.
 import type { EventStore, GlobalPosition, ReadAllOptions } from '@ledger/event-store';
 import { silentLogger } from '@ledger/runtime';
 import { useTestDatabase } from '@ledger/testing';
@@ -110,6 +111,39 @@ test('a full shared page that ends before a runner position sends that runner to
     all.events.slice(sixth - 2, sixth).map((event) => event.position),
   );
   expect(reads).toHaveLength(2);
+});
+
+test('a runner behind the others, inside what the group last read, is served from memory and the log is read on after it', async () => {
+  const start = (
+    await store.append('group-window-0', amountEvents([0]), { expected: { kind: 'no_stream' } })
+  ).position;
+  await store.append('group-window-1', amountEvents([1, 2, 3]), {
+    expected: { kind: 'no_stream' },
+  });
+  const { store: reading, reads } = counting(store);
+  const group = createRunnerGroup(database().db, reading);
+  const filter = { streamPrefixes: ['group-window-'] };
+  // Both at the same place: one read, as before.
+  const [slow, fast] = await Promise.all([
+    group.readHead(start, 500, filter),
+    group.readHead(start, 500, filter),
+  ]);
+  expect(slow?.events).toHaveLength(3);
+  // The fast runner goes on alone and reads the next append.
+  await store.append('group-window-2', amountEvents([4, 5]), { expected: { kind: 'no_stream' } });
+  const next = await group.readHead(fast?.lastSeen, 500, filter);
+  expect(next.events).toHaveLength(2);
+  // The slow runner, one event into the first append, gets the rest of the log from memory: the
+  // store is read only after the last position the group has seen (nothing new there).
+  const behind = slow?.events[0]?.position;
+  const page = await group.readHead(behind, 500, filter);
+  const own = await store.readAll({ after: behind, maxCount: 500, filter });
+  expect(page.events.map((event) => event.id)).toEqual(own.events.map((event) => event.id));
+  expect(page.events).toHaveLength(4);
+  expect(page.lastSeen).toBe(next.lastSeen);
+  expect(page.full).toBe(false);
+  expect(reads.map((read) => read.after)).toEqual([start, fast?.lastSeen, next.lastSeen]);
+  expect(group.stats.headEvents).toBe(5);
 });
 
 test('checkpoint moves of one turn are one statement; a moved checkpoint refuses only its own', async () => {

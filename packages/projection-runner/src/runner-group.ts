@@ -70,6 +70,8 @@ export type RunnerGroupStats = {
   /** Runner requests for a head page, and the reads of the log that served them. */
   headRequests: number;
   headReads: number;
+  /** Events those reads returned (each event of the log once, unless a read had to go back). */
+  headEvents: number;
   /** Checkpoints moved past filtered-out events, and the statements that moved them. */
   advances: number;
   advanceStatements: number;
@@ -82,11 +84,20 @@ export function createRunnerGroup<DB>(
   const stats: RunnerGroupStats = {
     headRequests: 0,
     headReads: 0,
+    headEvents: 0,
     advances: 0,
     advanceStatements: 0,
   };
   let reads: ReadRequest[] = [];
   let advances: Advance[] = [];
+  /**
+   * The log as this group's last reads returned it. A runner whose batch was still committing
+   * when the others read the next events asked for them again from its own position (at 256 HTTP
+   * clients about two reads of every event: each event's jsonb written out as text by Postgres and
+   * parsed by Node twice); a position inside this window is now served from memory, and the log
+   * is read only after it.
+   */
+  let window: LogWindow | undefined;
 
   const readHead: RunnerGroup['readHead'] = (after, maxCount, filter) =>
     new Promise<HeadPage>((resolve, reject) => {
@@ -94,16 +105,35 @@ export function createRunnerGroup<DB>(
       enqueueRead({ after, maxCount, filter, resolve, reject });
     });
 
+  /** A read of the log is in flight: requests wait for it, then read on from the window. */
+  let reading = false;
+
   function enqueueRead(request: ReadRequest): void {
     reads.push(request);
     // Runners woken by one hint (or one aligned poll) ask in the same turn: one read for them all.
-    if (reads.length === 1) setImmediate(() => void dispatchReads());
+    if (reads.length === 1 && !reading) setImmediate(() => void dispatchReads());
   }
 
   async function dispatchReads(): Promise<void> {
+    reading = true;
+    try {
+      await readForRequests();
+    } finally {
+      reading = false;
+      // Asked while the read was out: most of it is in the window now, read on after it.
+      if (reads.length > 0) setImmediate(() => void dispatchReads());
+    }
+  }
+
+  async function readForRequests(): Promise<void> {
     const requests = reads;
     reads = [];
-    const after = earliest(requests.map((request) => request.after));
+    // Positions the window holds read on from its end: what follows them is in memory up to there.
+    const after = earliest(
+      requests.map((request) =>
+        window !== undefined && windowHolds(window, request.after) ? window.to : request.after,
+      ),
+    );
     const maxCount = Math.max(...requests.map((request) => request.maxCount));
     stats.headReads += 1;
     let events: RecordedEvent[];
@@ -113,16 +143,20 @@ export function createRunnerGroup<DB>(
       for (const request of requests) request.reject(error);
       return;
     }
+    stats.headEvents += events.length;
+    window = extendWindow(window, after, events);
     // A short unfiltered page reached the visibility horizon: nothing more is there to see yet.
     const full = events.length >= maxCount;
-    const last = events.at(-1)?.position;
     for (const request of requests) {
-      if (full && request.after !== undefined && (last === undefined || last <= request.after)) {
+      if (window !== undefined && windowHolds(window, request.after)) {
+        request.resolve(pageFor(window, full, request));
+      } else if (full) {
         // A full page that ends before this runner's position says nothing about what follows it.
         enqueueRead(request);
-        continue;
+      } else {
+        // Past everything the log holds below its visibility horizon: nothing new yet.
+        request.resolve({ events: [], lastSeen: undefined, full: false });
       }
-      request.resolve(pageFor(events, full, request));
     }
   }
 
@@ -172,14 +206,51 @@ export function createRunnerGroup<DB>(
   return { readHead, advancePast, stats };
 }
 
-/** The part of a shared page that one runner asked for, filtered as the store would filter it. */
-function pageFor(events: readonly RecordedEvent[], full: boolean, request: ReadRequest): HeadPage {
-  let start = 0;
-  if (request.after !== undefined) {
-    const after = request.after;
-    while (start < events.length && (events[start]?.position as GlobalPosition) <= after)
-      start += 1;
+/**
+ * Every event of the log after `from` (undefined: its start) up to `to`, in log order, as the
+ * group's reads returned them. Final: those reads only see transactions below the visibility
+ * horizon, and every transaction still to commit has a higher id, so nothing can ever appear in
+ * between; serving a position inside it from memory gives what a read would.
+ */
+type LogWindow = { from: GlobalPosition | undefined; to: GlobalPosition; events: RecordedEvent[] };
+
+/** Events kept in the window (a runner further behind than this reads the log again). */
+const windowEventsMax = 2_000;
+
+function windowHolds(window: LogWindow, position: GlobalPosition | undefined): boolean {
+  if (position === undefined) return window.from === undefined;
+  return (window.from === undefined || position >= window.from) && position <= window.to;
+}
+
+/** The window after a read of every event after `after`: extended, replaced, or kept. */
+function extendWindow(
+  window: LogWindow | undefined,
+  after: GlobalPosition | undefined,
+  events: RecordedEvent[],
+): LogWindow | undefined {
+  const last = events.at(-1)?.position;
+  // Nothing read: what the window holds still stands.
+  if (last === undefined) return window;
+  let next: LogWindow;
+  if (window !== undefined && after === window.to) {
+    window.events.push(...events);
+    window.to = last;
+    next = window;
+  } else {
+    next = { from: after, to: last, events: [...events] };
   }
+  const excess = next.events.length - windowEventsMax;
+  if (excess > 0) {
+    next.from = next.events[excess - 1]?.position;
+    next.events.splice(0, excess);
+  }
+  return next;
+}
+
+/** The part of the window one runner asked for, filtered as the store would filter it. */
+function pageFor(window: LogWindow, full: boolean, request: ReadRequest): HeadPage {
+  const events = window.events;
+  const start = request.after === undefined ? 0 : firstAfter(events, request.after);
   const seen = events.slice(start);
   const taken = seen.filter((event) => matchesFilter(event, request.filter));
   if (taken.length >= request.maxCount) {
@@ -187,6 +258,18 @@ function pageFor(events: readonly RecordedEvent[], full: boolean, request: ReadR
     return { events: page, lastSeen: page.at(-1)?.position, full: true };
   }
   return { events: taken, lastSeen: seen.at(-1)?.position, full };
+}
+
+/** The index of the first event after `position` (positions compare as byte strings). */
+function firstAfter(events: readonly RecordedEvent[], position: GlobalPosition): number {
+  let low = 0;
+  let high = events.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if ((events[middle]?.position as GlobalPosition) <= position) low = middle + 1;
+    else high = middle;
+  }
+  return low;
 }
 
 /** undefined (the start of the log) sorts first; positions compare as byte strings. */

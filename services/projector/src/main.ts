@@ -1,8 +1,8 @@
-import { createDb } from '@ledger/db';
 import type { EventStore } from '@ledger/event-store';
 import { createPostgresEventStore } from '@ledger/event-store/postgres';
 import {
   clientLockSessions,
+  createDbWithPreparedStatements,
   eventStoreWakeUps,
   LeaderLocks,
   postgresNotifyWakeUps,
@@ -17,7 +17,9 @@ const env = parseEnv(ProjectorEnvSchema);
 const logger = createLogger({ service: 'projector' });
 runService(
   async () => {
-    const db = createDb({
+    // Statements a projection marks as `prepared` (the balances batch write) are parsed and
+    // planned once per connection, not on every batch (docs/performance.md, "Fourth pass, projector").
+    const db = createDbWithPreparedStatements({
       url: env.DATABASE_URL,
       // One transaction per projection at a time, plus lag and failure reads.
       poolSizeMax: Math.max(4, projections.length + 2),

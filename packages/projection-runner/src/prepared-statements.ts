@@ -1,0 +1,88 @@
+import { createHash } from 'node:crypto';
+import { createPool, type Database, type DatabaseOptions, type Db } from '@ledger/db';
+import {
+  Kysely,
+  type PostgresClientConstructor,
+  PostgresDialect,
+  type PostgresPool,
+  type PostgresPoolClient,
+  type RawBuilder,
+  sql,
+} from 'kysely';
+import type pg from 'pg';
+
+/**
+ * Named prepared statements through kysely, whose Postgres driver sends every statement unnamed
+ * (parsed, analysed and planned again on every call). A statement built with `prepared(...)`
+ * starts with a marker comment; a pool wrapped by `withPreparedStatements` sends such a statement
+ * as a named one, named by a hash of its text, so each connection parses it once and Postgres may
+ * keep its plan (plan_cache_mode auto: a generic plan once it is not costlier than the custom
+ * ones). The text carries the table names, so another schema or version of a projection's tables
+ * is another statement. Without the wrapper (tests, the auditor's scratch rebuild) the marker is
+ * only a comment and the statement runs unnamed as before. For statements whose text takes a few
+ * shapes per projection (their parameters, not their text, carry the data): each shape is one
+ * prepared statement per connection, for the connection's life.
+ */
+export const preparedStatementMarker = '/* prepared */ ';
+
+/** The statement, marked to be sent as a named prepared statement by a wrapped pool. */
+export function prepared<T>(statement: RawBuilder<T>): RawBuilder<T> {
+  return sql<T>`${sql.raw(preparedStatementMarker)}${statement}`;
+}
+
+/** Statement names by text: hashing a batch statement's few kB once per shape, not per call. */
+const names = new Map<string, string>();
+const namesMax = 1_000;
+
+/** The name a marked statement is prepared under (undefined: not marked). */
+export function preparedStatementName(text: string): string | undefined {
+  if (!text.startsWith(preparedStatementMarker)) return undefined;
+  let name = names.get(text);
+  if (name === undefined) {
+    name = `p_${createHash('sha256').update(text).digest('hex').slice(0, 32)}`;
+    if (names.size >= namesMax) names.clear();
+    names.set(text, name);
+  }
+  return name;
+}
+
+/**
+ * kysely's pool interface over a node-postgres pool, sending marked statements as named ones
+ * (node-postgres keeps, per connection, which names it has parsed). Everything else is passed
+ * through unchanged; `end()` closes the pool.
+ */
+export function withPreparedStatements(pool: pg.Pool): PostgresPool {
+  const wrappers = new WeakMap<pg.PoolClient, PostgresPoolClient>();
+  const wrap = (client: pg.PoolClient): PostgresPoolClient => {
+    let wrapper = wrappers.get(client);
+    if (wrapper === undefined) {
+      const query = (text: string, values: readonly unknown[]) => {
+        const name = preparedStatementName(text);
+        return name === undefined
+          ? client.query(text, values as unknown[])
+          : client.query({ name, text, values: values as unknown[] });
+      };
+      wrapper = {
+        // kysely calls query(text, values) only (no cursors: it is never given one).
+        query: query as unknown as PostgresPoolClient['query'],
+        release: (destroy) => client.release(destroy),
+      };
+      wrappers.set(client, wrapper);
+    }
+    return wrapper;
+  };
+  return {
+    // kysely cancels a query through a control client of the pool's class and options.
+    Client: (pool as unknown as { Client: PostgresClientConstructor }).Client,
+    options: pool.options,
+    connect: async () => wrap(await pool.connect()),
+    end: () => pool.end(),
+  };
+}
+
+/** createDb (@ledger/db) whose pool sends marked statements as named prepared ones. */
+export function createDbWithPreparedStatements(options: DatabaseOptions): Db {
+  return new Kysely<Database>({
+    dialect: new PostgresDialect({ pool: withPreparedStatements(createPool(options)) }),
+  });
+}
