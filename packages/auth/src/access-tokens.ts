@@ -82,18 +82,24 @@ export function createAccessTokenVerifier(
   options: { cacheSizeMax: number },
 ): AccessTokenVerifier {
   const kid = keyIdOf(publicKey);
-  const cache = new Map<string, AccessClaims>();
+  // Keyed by the token's last characters (its signature's end): a lookup hashes 40 characters
+  // instead of a ~500-character token; the whole token is compared before an entry is used.
+  const cache = new Map<string, { token: string; claims: AccessClaims }>();
   const selectKey = (header: JWTHeaderParameters) => {
     if (forbiddenHeaders.some((name) => name in header)) throw new Error('key header refused');
     if (header.kid !== kid) throw new Error('unknown key id');
     return publicKey;
   };
+  const cachedOf = (token: string) => {
+    const entry = cache.get(cacheKeyOf(token));
+    return entry !== undefined && entry.token === token ? entry.claims : undefined;
+  };
   return {
     async verify(token, now) {
-      const cached = cache.get(token);
+      const cached = cachedOf(token);
       if (cached !== undefined) {
         if (cached.expiresAtMs > now.getTime()) return cached;
-        cache.delete(token);
+        cache.delete(cacheKeyOf(token));
         return undefined;
       }
       const claims = await verifyToken(token, selectKey, now);
@@ -102,15 +108,19 @@ export function createAccessTokenVerifier(
         const oldest = cache.keys().next();
         if (!oldest.done) cache.delete(oldest.value);
       }
-      cache.set(token, claims);
+      cache.set(cacheKeyOf(token), { token, claims });
       return claims;
     },
     cached(token, now) {
-      const cached = cache.get(token);
+      const cached = cachedOf(token);
       return cached !== undefined && cached.expiresAtMs > now.getTime() ? cached : undefined;
     },
     cacheSize: () => cache.size,
   };
+}
+
+function cacheKeyOf(token: string): string {
+  return token.length > 40 ? token.slice(-40) : token;
 }
 
 async function verifyToken(

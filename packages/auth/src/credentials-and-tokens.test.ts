@@ -1,7 +1,8 @@
 // Proves the auth building blocks: argon2id hashes carry the ASVS parameters in their PHC string
 // and weaker ones are flagged for rehash (T20); refresh tokens verify only with their family's
 // secret and the server key; OTP seeds are sealed bound to their registration; TOTP codes match
-// once per step with past-only drift; and the verified-token cache is bounded and re-checks expiry.
+// once per step with past-only drift; and the verified-token cache is bounded, re-checks expiry and
+// never answers for a token that only shares a cached token's tail (its lookup key).
 import { generateKeyPairSync } from 'node:crypto';
 import { generate } from 'otplib';
 import { describe, expect, test } from 'vitest';
@@ -102,5 +103,31 @@ describe('access-token verifier cache', () => {
     expect(verifier.cached(tokens[2]?.token ?? '', now)).toMatchObject({ memberSeq: 3 });
     expect(verifier.cached(tokens[2]?.token ?? '', later)).toBeUndefined();
     expect(await verifier.verify(tokens[2]?.token ?? '', later)).toBeUndefined();
+  });
+
+  test("a token with a cached token's signature but another payload is verified, and refused", async () => {
+    const { privateKey, publicKey } = generateKeyPairSync('ed25519');
+    const issuer = createAccessTokenIssuer(privateKey, publicKey);
+    const verifier = createAccessTokenVerifier(publicKey, { cacheSizeMax: 8 });
+    const now = new Date('2025-01-15T03:00:00.000Z');
+    const { token } = await issuer.issue({
+      memberSeq: 7,
+      sessionId: 's7',
+      usedOtp: false,
+      lifetimeSeconds: 60,
+      now,
+    });
+    expect(await verifier.verify(token, now)).toMatchObject({ memberSeq: 7 });
+    const [header, payload, signature] = token.split('.') as [string, string, string];
+    const claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
+    const forgedPayload = Buffer.from(JSON.stringify({ ...claims, sub: '8' })).toString(
+      'base64url',
+    );
+    const forged = `${header}.${forgedPayload}.${signature}`;
+    expect(forged.slice(-40)).toBe(token.slice(-40));
+    expect(verifier.cached(forged, now)).toBeUndefined();
+    await expect(verifier.verify(forged, now)).resolves.toBeUndefined();
+    // The genuine token is still served from the cache.
+    expect(verifier.cached(token, now)).toMatchObject({ memberSeq: 7 });
   });
 });

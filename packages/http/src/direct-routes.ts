@@ -62,10 +62,14 @@ export function directJson(
 ): DirectAnswer {
   return {
     status,
-    headers: { ...headers, 'content-type': 'application/json' },
+    headers:
+      headers === undefined ? jsonHeaders : { ...headers, 'content-type': 'application/json' },
     body: JSON.stringify(value),
   };
 }
+
+/** The headers of a JSON answer without headers of its own: one object for all of them. */
+const jsonHeaders: Record<string, string> = Object.freeze({ 'content-type': 'application/json' });
 
 /**
  * The problem the app answers for a thrown error (its `onError`, and the direct routes' kit): a

@@ -11,23 +11,35 @@ import { randomUUID } from 'node:crypto';
  * already tells the time).
  */
 export function newRequestId(): string {
-  let ms = Date.now();
+  const ms = Date.now();
   if (ms > lastMs) {
     lastMs = ms;
     sequence = 0;
+    timePrefix = timePrefixOf(ms);
   } else {
     // The same millisecond (or a clock that stepped back): keep counting on the last one.
     sequence += 1;
     if (sequence > 0xfff) {
       lastMs += 1;
       sequence = 0;
+      timePrefix = timePrefixOf(lastMs);
     }
-    ms = lastMs;
   }
-  const time = ms.toString(16).padStart(12, '0');
   // randomUUID's last 17 characters: the variant (8, 9, a or b) and 62 random bits.
-  return `${time.slice(0, 8)}-${time.slice(8)}-7${sequence.toString(16).padStart(3, '0')}-${randomUUID().slice(19)}`;
+  return timePrefix + (sequenceHex[sequence] as string) + randomUUID().slice(18);
 }
+
+/** `tttttttt-tttt-7` of a millisecond: the time and the version digit. */
+function timePrefixOf(ms: number): string {
+  const time = ms.toString(16).padStart(12, '0');
+  return `${time.slice(0, 8)}-${time.slice(8)}-7`;
+}
+
+/** The 12-bit sequence as three hex digits, made once. */
+const sequenceHex: readonly string[] = Array.from({ length: 0x1000 }, (_, value) =>
+  value.toString(16).padStart(3, '0'),
+);
 
 let lastMs = 0;
 let sequence = 0;
+let timePrefix = '';

@@ -35,6 +35,8 @@ export type LedgerWriterServiceOptions = {
 export type LedgerWriterService = {
   /** Submits to the writer while this process leads; Unavailable('notLeader') while standing by. */
   submit(submission: LedgerSubmission): Promise<SubmitResult>;
+  /** `submit` with a callback (the local transport; see LedgerWriter.submitTo). */
+  submitTo(submission: LedgerSubmission, reply: (result: SubmitResult) => void): void;
   /** The in-process client (embedded default). */
   client(): LedgerWriterClient;
   /** Where the local transport listens, if it does. */
@@ -94,10 +96,15 @@ export async function startLedgerWriterService(
   const submit = (submission: LedgerSubmission): Promise<SubmitResult> =>
     parts.writer?.submit(submission) ??
     Promise.resolve(unavailable(stopping.signal.aborted ? 'stopped' : 'notLeader', retryAfterMs));
+  const submitTo = (submission: LedgerSubmission, reply: (result: SubmitResult) => void): void => {
+    const { writer } = parts;
+    if (writer !== undefined) writer.submitTo(submission, reply);
+    else reply(unavailable(stopping.signal.aborted ? 'stopped' : 'notLeader', retryAfterMs));
+  };
   if (options.listen) {
     parts.server = await startSocketServer({
       address: options.listen,
-      target: { submit },
+      target: { submit, submitTo },
       status: () => ({ leading: parts.writer !== undefined, ...parts.writer?.stats() }),
       logger,
     });
@@ -128,6 +135,7 @@ export async function startLedgerWriterService(
   });
   return {
     submit,
+    submitTo,
     client: () => createInProcessClient({ submit }),
     address: parts.server?.address,
     leading,

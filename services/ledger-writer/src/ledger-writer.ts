@@ -115,6 +115,11 @@ export type WriterStatus = 'running' | 'stopping' | 'stopped';
 export type LedgerWriter = {
   /** Queues a command; resolves once it is durable (or refused). Never rejects. */
   submit(submission: LedgerSubmission): Promise<SubmitResult>;
+  /**
+   * `submit` with a callback instead of a promise (the local transport: no promise and no
+   * microtask per command). `reply` is called exactly once, possibly before this returns.
+   */
+  submitTo(submission: LedgerSubmission, reply: (result: SubmitResult) => void): void;
   /** Stops taking commands, finishes the append in flight, writes a snapshot. */
   stop(): Promise<StopReason>;
   /** Resolves when the writer has stopped, by request or by itself. */
@@ -134,6 +139,7 @@ export async function createLedgerWriter(options: LedgerWriterOptions): Promise<
   writer.start();
   return {
     submit: (submission) => writer.submit(submission),
+    submitTo: (submission, reply) => writer.submitTo(submission, reply),
     stop: () => writer.requestStop('requested'),
     stopped: writer.stopped,
     status: () => writer.status,
@@ -312,14 +318,22 @@ class Writer {
   }
 
   submit(submission: LedgerSubmission): Promise<SubmitResult> {
+    return new Promise((resolve) => this.submitTo(submission, resolve));
+  }
+
+  submitTo(submission: LedgerSubmission, reply: (result: SubmitResult) => void): void {
     if (this.#stopReason !== undefined) {
-      return Promise.resolve(this.#unavailable(this.#refusalReason()));
+      reply(this.#unavailable(this.#refusalReason()));
+      return;
     }
     const invalid = invalidField(submission);
-    if (invalid !== undefined)
-      return Promise.resolve({ kind: 'InvalidSubmission', field: invalid });
+    if (invalid !== undefined) {
+      reply({ kind: 'InvalidSubmission', field: invalid });
+      return;
+    }
     if (this.#queue.length >= this.#settings.queueCommandsMax || this.#window.isFull()) {
-      return Promise.resolve(this.#unavailable('overloaded'));
+      reply(this.#unavailable('overloaded'));
+      return;
     }
     // With the caller's own body hash only the length is needed: JSON.stringify writes the same
     // members as sortedJson (in another order), so the same number of characters, at a third of
@@ -334,10 +348,8 @@ class Writer {
       bodyBytes = (JSON.stringify(submission.command) ?? '').length;
     }
     const key = commandKey(submission.actor, submission.commandId);
-    return new Promise((resolve) => {
-      this.#queue.push({ submission, key, keyHash: undefined, bodyHash, bodyBytes, resolve });
-      fault('command-queued');
-    });
+    this.#queue.push({ submission, key, keyHash: undefined, bodyHash, bodyBytes, resolve: reply });
+    fault('command-queued');
   }
 
   requestStop(reason: StopReason): Promise<StopReason> {

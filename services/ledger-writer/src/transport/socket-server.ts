@@ -16,13 +16,19 @@ export type SocketServer = {
   close(): Promise<void>;
 };
 
+/** What the transport submits to; `submitTo` (a callback, no promise per command) when it has one. */
+export type SubmitTarget = {
+  submit(submission: LedgerSubmission): Promise<SubmitResult>;
+  submitTo?(submission: LedgerSubmission, reply: (result: SubmitResult) => void): void;
+};
+
 /**
  * The writer's end of the local transport (docs/adr/0010-ledger-writer.md): NDJSON over a Unix
  * socket or loopback TCP, many requests in flight per connection.
  */
 export async function startSocketServer(options: {
   address: SocketAddress;
-  target: { submit(submission: LedgerSubmission): Promise<SubmitResult> };
+  target: SubmitTarget;
   status?: () => Record<string, unknown>;
   logger: Logger;
 }): Promise<SocketServer> {
@@ -68,7 +74,7 @@ export async function startSocketServer(options: {
 function serveConnection(
   socket: net.Socket,
   options: {
-    target: { submit(submission: LedgerSubmission): Promise<SubmitResult> };
+    target: SubmitTarget;
     status?: () => Record<string, unknown>;
     logger: Logger;
   },
@@ -80,6 +86,7 @@ function serveConnection(
     if (!socket.destroyed) socket.write(text);
   });
   let inFlight = 0;
+  const submitTo = options.target.submitTo?.bind(options.target);
   const onLine = (line: string) => {
     const parsed = parseRequest(line);
     if (!parsed.ok) {
@@ -97,10 +104,17 @@ function serveConnection(
       return;
     }
     inFlight += 1;
-    void options.target.submit(request.submit).then((result) => {
+    const { id } = request;
+    let answered = false;
+    const reply = (result: SubmitResult) => {
+      // Once per request, whatever the target does.
+      if (answered) return;
+      answered = true;
       inFlight -= 1;
-      out.send({ id: request.id, result });
-    });
+      out.send({ id, result });
+    };
+    if (submitTo !== undefined) submitTo(request.submit, reply);
+    else void options.target.submit(request.submit).then(reply);
   };
   socket.on('data', (chunk: string) => {
     if (!reader.push(chunk, onLine)) {

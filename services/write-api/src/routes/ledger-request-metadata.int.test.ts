@@ -1,7 +1,8 @@
 // Proves that every ledger request that reached the writer leaves its request metadata (request id,
 // member, user agent: personal data kept out of the events) in identity_request_metadata, and that
 // a client repeating an X-Request-Id costs no other request its row (the batch is written again
-// without the rows already there).
+// without the rows already there), also within one batch, and that user agents reach the table
+// exactly as sent whatever their characters (the recorder writes Postgres array literals itself).
 import { useTestDatabase } from '@ledger/testing';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -78,5 +79,41 @@ describe('request metadata of ledger requests', () => {
     expect(await metadataOf('meta-repeated')).toEqual([
       { member_seq: String(alice.seq), user_agent: 'probe/first' },
     ]);
+  });
+
+  test('a request id twice in one batch keeps one row and every other row of the batch', async () => {
+    const answers = await Promise.all([
+      transfer('meta-twice', 'probe/a'),
+      transfer('meta-twice', 'probe/b'),
+      transfer('meta-once', 'probe/once'),
+    ]);
+    expect(answers.map((answer) => answer.status)).toEqual([422, 422, 422]);
+    await expect
+      .poll(() => metadataOf('meta-once'))
+      .toEqual([{ member_seq: String(alice.seq), user_agent: 'probe/once' }]);
+    const twice = await metadataOf('meta-twice');
+    expect(twice).toHaveLength(1);
+    expect(['probe/a', 'probe/b']).toContain(twice[0]?.user_agent);
+  });
+
+  test('user agents are stored exactly as sent', async () => {
+    const agents = [
+      'NULL',
+      'quote " backslash \\ brace { } comma , space  ',
+      '"\\"',
+      'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0',
+      '{}',
+      '',
+    ];
+    const answers = await Promise.all(
+      agents.map((agent, index) => transfer(`meta-agent-${index}`, agent)),
+    );
+    expect(answers.map((answer) => answer.status)).toEqual(agents.map(() => 422));
+    for (const [index, agent] of agents.entries()) {
+      // Node's HTTP client and parser keep the value but its surrounding spaces.
+      await expect
+        .poll(() => metadataOf(`meta-agent-${index}`))
+        .toEqual([{ member_seq: String(alice.seq), user_agent: agent.trim() }]);
+    }
   });
 });

@@ -71,26 +71,33 @@ export type RequestMetadataRecorder = { record(row: RequestMetadata): void };
 /**
  * Client address and user agent of ledger requests (personal data: never in an event; the events
  * carry the request id). Money requests come by the thousand per second, so rows are written in
- * batches, at most every 50 ms, instead of one INSERT per request.
+ * batches, at most every 50 ms, instead of one INSERT per request. A row costs four string
+ * appends here: each column is kept as the text of a Postgres array literal, so no object, array
+ * or per-element escaping by `pg` is left for the flush.
  */
 function createRequestMetadataRecorder(db: Db, logger: Logger): RequestMetadataRecorder {
-  const pending = new Map<string, RequestMetadata>();
+  let rows = 0;
+  let ids = '';
+  let members = '';
+  let addresses = '';
+  let agents = '';
   let timer: NodeJS.Timeout | undefined;
   const flush = async () => {
     timer = undefined;
-    const rows = [...pending.values()];
-    pending.clear();
-    if (rows.length === 0) return;
+    if (rows === 0) return;
+    const batch = { rows, ids: `{${ids}}`, members: `{${members}}`, addresses: `{${addresses}}` };
+    const agentsText = `{${agents}}`;
+    rows = 0;
+    ids = members = addresses = agents = '';
     // One statement with four array parameters: its text and plan are the same whatever the
     // number of rows (a multi-row VALUES list is a new statement for every row count). Without
     // ON CONFLICT first: the speculative insertion costs Postgres ~30 % more per row, and a request
-    // id repeats only when a client sends the same X-Request-Id twice; then the batch is written
-    // again skipping the rows already there.
+    // id repeats only when a client sends the same X-Request-Id twice (then the first row stays);
+    // then the batch is written again skipping the rows already there.
     const insert = (skipExisting: boolean) =>
       sql`INSERT INTO identity_request_metadata (request_id, member_seq, ip_address, user_agent)
-        SELECT * FROM unnest(${rows.map((row) => row.request_id)}::text[],
-          ${rows.map((row) => (row.member_seq === null ? null : String(row.member_seq)))}::bigint[],
-          ${rows.map((row) => row.ip_address)}::text[], ${rows.map((row) => row.user_agent)}::text[])
+        SELECT * FROM unnest(${batch.ids}::text[], ${batch.members}::bigint[],
+          ${batch.addresses}::text[], ${agentsText}::text[])
         ${skipExisting ? sql`ON CONFLICT (request_id) DO NOTHING` : sql``}`.execute(db);
     try {
       try {
@@ -100,24 +107,30 @@ function createRequestMetadataRecorder(db: Db, logger: Logger): RequestMetadataR
         await insert(true);
       }
     } catch (error) {
-      logger.error('request metadata lost', { rows: rows.length, error: String(error) });
+      logger.error('request metadata lost', { rows: batch.rows, error: String(error) });
     }
   };
   return {
     record(row) {
-      const userAgent = row.user_agent;
-      // The caller's row as it is (no copy per request) unless its user agent must be cut.
-      pending.set(
-        row.request_id,
-        userAgent !== null && userAgent.length > 512
-          ? { ...row, user_agent: userAgent.slice(0, 512) }
-          : row,
-      );
-      if (pending.size >= 500) void flush();
+      const separator = rows === 0 ? '' : ',';
+      ids += separator + arrayElement(row.request_id);
+      members += separator + (row.member_seq === null ? 'NULL' : String(row.member_seq));
+      addresses += separator + arrayElement(row.ip_address);
+      agents += separator + arrayElement(row.user_agent?.slice(0, 512) ?? null);
+      rows += 1;
+      if (rows >= 500) void flush();
       else if (timer === undefined) {
         timer = setTimeout(() => void flush(), 50);
         timer.unref();
       }
     },
   };
+}
+
+/** One element of a Postgres array literal: NULL, or the text quoted (`"` and `\` escaped). */
+export function arrayElement(value: string | null): string {
+  if (value === null) return 'NULL';
+  return value.includes('"') || value.includes('\\')
+    ? `"${value.replace(/["\\]/g, '\\$&')}"`
+    : `"${value}"`;
 }
