@@ -21,7 +21,15 @@
 import { type ChildProcess, execFile, spawn, spawnSync } from 'node:child_process';
 import cluster from 'node:cluster';
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  appendFileSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import net from 'node:net';
 import { cpus, setPriority, tmpdir, totalmem } from 'node:os';
@@ -109,6 +117,13 @@ const { values: args } = parseArgs({
     'projector-nice': { type: 'string', default: '0' },
     /** Load pg_stat_statements and print each run's statements by total time. */
     'pg-statements': { type: 'boolean', default: false },
+    /**
+     * More server settings, `name=value`, repeatable (e.g. `--pg-setting
+     * session_preload_libraries=auto_explain --pg-setting auto_explain.log_min_duration=5`);
+     * with `--pg-log <file>` the server's log lines are also written to that file.
+     */
+    'pg-setting': { type: 'string', multiple: true, default: [] },
+    'pg-log': { type: 'string' },
   },
 });
 const root = join(import.meta.dirname, '..');
@@ -324,8 +339,10 @@ async function main(): Promise<void> {
             'log_autovacuum_min_duration=0',
           ]
         : []),
+      ...(args['pg-setting'] ?? []),
     ],
     onLog: (text) => {
+      if (args['pg-log'] !== undefined) appendFileSync(args['pg-log'], text);
       for (const line of text.split('\n')) {
         if (/checkpoint|automatic (vacuum|analyze)/.test(line))
           postgresLog.push({ at: Date.now(), line: line.trim() });

@@ -386,11 +386,13 @@ async function measureLagUnderLoad(url: string, dataDir: string): Promise<void> 
     await admin.end();
   }
   // As the projector deployable sizes its pool (a transaction per projection, plus lag reads)
-  // and sends marked statements (--lag-unnamed: as before, every statement unnamed).
+  // and sends marked statements, planned with their values (--lag-unnamed: as before, every
+  // statement unnamed).
   const projectorPool = createPool({
     url,
     poolSizeMax: count + 2,
     applicationName: 'bench-projector',
+    planCacheMode: 'force_custom_plan',
   });
   const db: Db = new Kysely<Database>({
     dialect: new PostgresDialect({

@@ -10,6 +10,11 @@ export type DatabaseOptions = {
   statementTimeoutMs?: number;
   applicationName?: string;
   /**
+   * The session's `plan_cache_mode` (Postgres' default `auto` when absent): how named prepared
+   * statements and PL/pgSQL statements are planned on this pool's connections.
+   */
+  planCacheMode?: 'auto' | 'force_custom_plan' | 'force_generic_plan';
+  /**
    * Called when a pooled connection fails (server restart, shutdown), idle or checked out.
    * Without listeners node-postgres re-throws it as an uncaught 'error' event and the process dies.
    */
@@ -27,6 +32,9 @@ export function createPool(options: DatabaseOptions): pg.Pool {
     connectionTimeoutMillis: 10_000,
     statement_timeout: options.statementTimeoutMs ?? 30_000,
     application_name: options.applicationName ?? 'ledger',
+    ...(options.planCacheMode === undefined
+      ? {}
+      : { options: `-c plan_cache_mode=${options.planCacheMode}` }),
   });
   const report = options.onIdleConnectionError ?? (() => {});
   // Every connection reports its own failure, idle or checked out (a checked-out one fails its

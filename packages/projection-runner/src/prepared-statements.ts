@@ -15,9 +15,8 @@ import type pg from 'pg';
  * Named prepared statements through kysely, whose Postgres driver sends every statement unnamed
  * (parsed, analysed and planned again on every call). A statement built with `prepared(...)`
  * starts with a marker comment; a pool wrapped by `withPreparedStatements` sends such a statement
- * as a named one, named by a hash of its text, so each connection parses it once and Postgres may
- * keep its plan (plan_cache_mode auto: a generic plan once it is not costlier than the custom
- * ones). The text carries the table names, so another schema or version of a projection's tables
+ * as a named one, named by a hash of its text, so each connection parses and analyses it once
+ * (its plan: see createDbWithPreparedStatements). The text carries the table names, so another schema or version of a projection's tables
  * is another statement. Without the wrapper (tests, the auditor's scratch rebuild) the marker is
  * only a comment and the statement runs unnamed as before. For statements whose text takes a few
  * shapes per projection (their parameters, not their text, carry the data): each shape is one
@@ -80,9 +79,19 @@ export function withPreparedStatements(pool: pg.Pool): PostgresPool {
   };
 }
 
-/** createDb (@ledger/db) whose pool sends marked statements as named prepared ones. */
+/**
+ * createDb (@ledger/db) whose pool sends marked statements as named prepared ones, planned with
+ * their values on every call (`plan_cache_mode = force_custom_plan`, unless the options say
+ * otherwise): a connection parses and analyses a statement once, but never keeps a generic plan.
+ * A generic plan is made once, from the table's statistics of that moment, and kept for the
+ * connection's life: the balances write's generic plan, made while the accounts were few (a new
+ * ledger, a benchmark's seeding), scanned every account and compared each with every account of
+ * the batch (`= ANY` of a parameter is a linear search), 45 % of the projector's Postgres CPU at
+ * 2,007 accounts and growing with every account (docs/performance.md, "Fifth pass").
+ */
 export function createDbWithPreparedStatements(options: DatabaseOptions): Db {
+  const pool = createPool({ planCacheMode: 'force_custom_plan', ...options });
   return new Kysely<Database>({
-    dialect: new PostgresDialect({ pool: withPreparedStatements(createPool(options)) }),
+    dialect: new PostgresDialect({ pool: withPreparedStatements(pool) }),
   });
 }
