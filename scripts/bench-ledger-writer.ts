@@ -8,7 +8,8 @@
 // over its Unix socket, and prints the CPU of that process apart from the bench's clients.
 // Usage: node scripts/bench-ledger-writer.ts [--seconds 10] [--clients 16,64,1024] [--runs 3]
 //   [--pg-socket tcp|unix] [--stages] [--profile file] [--service | --socket]
-//   [--writer-node-options=...] [--answers-in-memory n] [--client-body-hash]
+//   [--writer-node-options=...] [--answers-in-memory n] [--client-body-hash] [--no-notify]
+// Each run prints `run: N clients for S s` as it starts (for a profiler started then).
 
 import { type ChildProcess, spawn } from 'node:child_process';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -77,6 +78,8 @@ const { values: args } = parseArgs({
      * does, so the writer does not (without it the writer hashes every body itself).
      */
     'client-body-hash': { type: 'boolean', default: false },
+    /** The bare loop's store sends no NOTIFY after commits (what the wake-ups cost). */
+    'no-notify': { type: 'boolean', default: false },
     /** The writer's answersInMemoryMax setting (whole answers kept in the outcome window). */
     'answers-in-memory': { type: 'string' },
   },
@@ -130,7 +133,7 @@ async function main(): Promise<void> {
         : tcpUrl;
     await printMachine(url);
     const pool = createPool({ url, poolSizeMax: 8, applicationName: 'bench-ledger-writer' });
-    const store = createPostgresEventStore({ pool });
+    const store = createPostgresEventStore({ pool, notify: !args['no-notify'] });
     const settings: Partial<WriterSettings> = {};
     if (args['answers-in-memory'] !== undefined) {
       settings.answersInMemoryMax = Number(args['answers-in-memory']);
@@ -406,6 +409,8 @@ async function benchRun(
   run: number,
 ): Promise<{ figures: RunFigures; accepted: number }> {
   const random = seededRandom(clients * 1_000 + run);
+  // A marker for tools that sample the run alone (perf record started when this line shows).
+  console.log(`run: ${clients} clients for ${seconds} s`);
   const latencies: number[] = [];
   let accepted = 0;
   const before = await writer.stats();
