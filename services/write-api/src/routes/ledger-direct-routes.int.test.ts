@@ -411,47 +411,52 @@ describe('the same answer through both paths', () => {
     expect([chunked.status, problemCode(chunked)]).toEqual([422, 'same_account']);
   });
 
-  test('the request metadata of a transfer, recorded alike by both paths', async () => {
-    const ids = { direct: `meta-direct-${kit.freshKey()}`, hono: `meta-hono-${kit.freshKey()}` };
-    for (const [name, server] of [
-      ['direct', direct],
-      ['hono', hono],
-    ] as const) {
-      const answer = await send(server, {
-        headers: {
-          ...as(alice, kit.freshKey()),
-          'x-request-id': ids[name],
-          [testClientAddressHeader]: '198.51.100.23',
-        },
-        body: between('a1', 'a2', '1'),
-      });
-      expect(answer.status).toBe(201);
-    }
-    let rows: { request_id: string; member_seq: string; ip_address: string; user_agent: string }[] =
-      [];
-    for (let attempt = 0; attempt < 50 && rows.length < 2; attempt += 1) {
-      await new Promise((resolve) => setTimeout(resolve, 20));
-      ({ rows } = await sql<
-        (typeof rows)[number]
-      >`SELECT request_id, member_seq::text AS member_seq,
+  // Each header name once (read from Node's headers object), and a name sent twice (read from the
+  // raw lines, joined as a web Headers joins them).
+  test.each([
+    ['each header name once', 'direct-route-test/1', 'direct-route-test/1'],
+    ['two User-Agent lines', ['ua-one/1', ' ua-two/2 '], 'ua-one/1, ua-two/2'],
+  ] as const)(
+    'the request metadata of a transfer, recorded alike by both paths: %s',
+    async (_, userAgent, recorded) => {
+      const ids = { direct: `meta-direct-${kit.freshKey()}`, hono: `meta-hono-${kit.freshKey()}` };
+      for (const [name, server] of [
+        ['direct', direct],
+        ['hono', hono],
+      ] as const) {
+        const answer = await send(server, {
+          headers: {
+            ...as(alice, kit.freshKey()),
+            'x-request-id': ids[name],
+            'user-agent': [...[userAgent].flat()],
+            [testClientAddressHeader]: '198.51.100.23',
+          },
+          body: between('a1', 'a2', '1'),
+        });
+        expect(answer.status).toBe(201);
+      }
+      let rows: {
+        request_id: string;
+        member_seq: string;
+        ip_address: string;
+        user_agent: string;
+      }[] = [];
+      for (let attempt = 0; attempt < 50 && rows.length < 2; attempt += 1) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        ({ rows } = await sql<
+          (typeof rows)[number]
+        >`SELECT request_id, member_seq::text AS member_seq,
           ip_address, user_agent FROM identity_request_metadata
         WHERE request_id IN (${ids.direct}, ${ids.hono}) ORDER BY request_id`.execute(
-        database().db,
-      ));
-    }
-    expect(rows.map(({ request_id: _id, ...row }) => row)).toEqual([
-      {
-        member_seq: String(alice.seq),
-        ip_address: '198.51.100.23',
-        user_agent: 'direct-route-test/1',
-      },
-      {
-        member_seq: String(alice.seq),
-        ip_address: '198.51.100.23',
-        user_agent: 'direct-route-test/1',
-      },
-    ]);
-  });
+          database().db,
+        ));
+      }
+      expect(rows.map(({ request_id: _id, ...row }) => row)).toEqual([
+        { member_seq: String(alice.seq), ip_address: '198.51.100.23', user_agent: recorded },
+        { member_seq: String(alice.seq), ip_address: '198.51.100.23', user_agent: recorded },
+      ]);
+    },
+  );
 });
 
 describe('concurrency through the direct route (reliability T2, T5)', () => {
