@@ -31,7 +31,9 @@
 // backend's CPU (from /proc) per transfer. Variants: plain (no account cache), cache (the
 // runner's memory: accounts and asset totals), accountcache (accounts only, the asset totals read
 // every batch), named (the batch's write sent as a named prepared statement, as the projector's
-// pool does), and tweaks of the tables (see ledgerCostVariants), e.g. plain+cache+named.
+// pool does), custom (planned with their values on every call: plan_cache_mode =
+// force_custom_plan, the projector's pool setting), and tweaks of the tables (see
+// ledgerCostVariants), e.g. plain+cache+named+custom.
 
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -713,6 +715,10 @@ async function measureLedgerBatches(url: string, variants: string[]): Promise<vo
         await db.transaction().execute((trx) => createBalanceTables(trx, context));
         for (const statement of statements)
           await sql.raw(statement.replaceAll('$s', schema)).execute(db);
+        // `+custom`: named statements planned with their values on every call, as the projector's
+        // pool plans them (createDbWithPreparedStatements).
+        if (flags.includes('custom'))
+          await sql`SET plan_cache_mode = force_custom_plan`.execute(db);
         const memory = new Map<string, unknown>();
         const apply = async (events: RecordedEvent[]) => {
           const actions: (() => void)[] = [];

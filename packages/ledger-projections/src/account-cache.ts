@@ -54,13 +54,13 @@ export class AccountCache {
   /** A copy of the cached row (the batch changes its copy, never the cache). */
   get(account: string): AccountRow | undefined {
     const row = this.#rows.get(account);
-    return row === undefined ? undefined : { ...row };
+    return row === undefined ? undefined : copyAccountRow(row);
   }
 
   /** A copy of the cached asset totals row (the batch changes its copy, never the cache). */
   getAsset(asset: string): AssetTotalRow | undefined {
     const row = this.#assets.get(asset);
-    return row === undefined ? undefined : { ...row };
+    return row === undefined ? undefined : copyAssetTotalRow(row);
   }
 
   /** After the batch committed: its rows are what the tables now hold. */
@@ -97,6 +97,48 @@ export class AccountCache {
     this.#assets.clear();
     this.#revision = undefined;
   }
+}
+
+/**
+ * Field-by-field copies: one object shape, built in one step. Object spread (`{ ...row }`) went
+ * through V8's generic clone (CloneObjectIC, ~2.5 % of the projector process's CPU samples at 256
+ * HTTP clients); every field is listed, so a field added to the row type must be added here (the
+ * return types make the compiler say so).
+ */
+export function copyAccountRow(row: AccountRow): AccountRow {
+  return {
+    account: row.account,
+    seq: row.seq,
+    accountNumber: row.accountNumber,
+    kind: row.kind,
+    memberId: row.memberId,
+    memberSeq: row.memberSeq,
+    systemRole: row.systemRole,
+    asset: row.asset,
+    decimalPoint: row.decimalPoint,
+    status: row.status,
+    balance: row.balance,
+    held: row.held,
+    dailyLimit: row.dailyLimit,
+    isNegativeAllowed: row.isNegativeAllowed,
+    openedAt: row.openedAt,
+    lastRevision: row.lastRevision,
+    lastPosition: row.lastPosition,
+  };
+}
+
+export function copyAssetTotalRow(row: AssetTotalRow): AssetTotalRow {
+  return {
+    asset: row.asset,
+    decimalPoint: row.decimalPoint,
+    balanceTotal: row.balanceTotal,
+    memberBalanceTotal: row.memberBalanceTotal,
+    memberHeldTotal: row.memberHeldTotal,
+    systemBalanceTotal: row.systemBalanceTotal,
+    memberAccounts: row.memberAccounts,
+    systemAccounts: row.systemAccounts,
+    lastRevision: row.lastRevision,
+  };
 }
 
 /** About 0.5 KiB per row: 200,000 accounts ≈ 100 MiB at most; the first cached go first. */

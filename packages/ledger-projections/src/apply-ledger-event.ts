@@ -33,6 +33,10 @@ export function applyLedgerEvent(batch: LedgerBatch, event: RecordedEvent): void
 
 type Applier = (context: EventContext, data: unknown) => void;
 
+/** The kinds of account money moves between (a limit account only counts a daily limit). */
+const moneyKinds: readonly AccountRow['kind'][] = ['member', 'system'];
+const metadataFields = { actor: 'metadata.actor', commandId: 'metadata.commandId' } as const;
+
 const appliers: Record<string, Applier> = {
   AccountOpened: (context, data) => openAccount(context, data as AccountOpened['data']),
   AccountStatusChanged: (context, data) =>
@@ -69,8 +73,10 @@ class EventContext {
     if (!condition) this.fail(message);
   }
 
+  // The hot checks below build their message only when they fail (a template literal is a new
+  // string on every call, failing or not: a few per leg, all garbage).
   text(value: unknown, field: string): string {
-    this.check(typeof value === 'string' && value.length > 0, `${field} is not a text`);
+    if (typeof value !== 'string' || value.length === 0) this.fail(`${field} is not a text`);
     return value;
   }
 
@@ -82,15 +88,15 @@ class EventContext {
     } catch {
       return this.fail(`${field} ${text} is not an amount of ${decimalPoint} decimals`);
     }
-    this.check(units > 0n || field === 'daily limit', `${field} ${text} is not positive`);
+    if (units <= 0n && field !== 'daily limit') this.fail(`${field} ${text} is not positive`);
     return units;
   }
 
-  account(accountId: unknown, kinds: readonly AccountRow['kind'][] = ['member', 'system']) {
+  account(accountId: unknown, kinds: readonly AccountRow['kind'][] = moneyKinds) {
     const id = this.text(accountId, 'account');
     const account = this.batch.accounts.get(id);
     if (account === undefined) return this.fail(`account ${id} was never opened`);
-    this.check(kinds.includes(account.kind), `account ${id} is a ${account.kind} account here`);
+    if (!kinds.includes(account.kind)) this.fail(`account ${id} is a ${account.kind} account here`);
     return account;
   }
 
@@ -114,17 +120,26 @@ class EventContext {
   }
 
   metadata(field: 'actor' | 'commandId'): string {
-    return this.text(this.event.metadata[field], `metadata.${field}`);
+    return this.text(this.event.metadata[field], metadataFields[field]);
   }
 
   log(row: Omit<LogRow, 'entry' | 'revision' | 'position' | 'eventType' | 'actor' | 'commandId'>) {
     this.check(this.#nextIndex < 1024, 'more than 1024 log rows from one event');
+    // Written out rather than spread: one object of one shape per row.
     this.batch.log.push({
-      ...row,
       entry: this.event.revision * 1024n + BigInt(this.#nextIndex),
       revision: this.event.revision,
       position: this.position(),
+      occurredAt: row.occurredAt,
       eventType: this.event.type,
+      cause: row.cause,
+      transferId: row.transferId,
+      holdId: row.holdId,
+      asset: row.asset,
+      decimalPoint: row.decimalPoint,
+      amount: row.amount,
+      debit: row.debit,
+      credit: row.credit,
       actor: this.metadata('actor'),
       commandId: this.metadata('commandId'),
     });
@@ -134,12 +149,9 @@ class EventContext {
   /** After the event: no forbidden negative, held within [0, balance] where no overdraft is allowed. */
   finish(): void {
     for (const account of this.touched) {
-      this.check(account.held >= 0n, `account ${account.account} holds a negative amount`);
-      if (!account.isNegativeAllowed) {
-        this.check(
-          account.balance - account.held >= 0n,
-          `account ${account.account} would have a negative available balance`,
-        );
+      if (account.held < 0n) this.fail(`account ${account.account} holds a negative amount`);
+      if (!account.isNegativeAllowed && account.balance - account.held < 0n) {
+        this.fail(`account ${account.account} would have a negative available balance`);
       }
     }
   }
@@ -232,28 +244,22 @@ function moveLeg(
 ): bigint {
   const debit = context.account(leg.debit);
   const credit = context.account(leg.credit);
-  context.check(debit !== credit, `a leg debits and credits ${debit.account}`);
-  context.check(debit.asset === leg.asset, `${debit.account} does not hold ${leg.asset}`);
-  context.check(credit.asset === leg.asset, `${credit.account} does not hold ${leg.asset}`);
+  if (debit === credit) context.fail(`a leg debits and credits ${debit.account}`);
+  if (debit.asset !== leg.asset) context.fail(`${debit.account} does not hold ${leg.asset}`);
+  if (credit.asset !== leg.asset) context.fail(`${credit.account} does not hold ${leg.asset}`);
   const amount = context.amount(leg.amount, debit.decimalPoint, 'leg amount');
   debit.balance -= amount;
   credit.balance += amount;
   const totals = context.asset(leg.asset);
-  for (const [account, delta] of [
-    [debit, -amount],
-    [credit, amount],
-  ] as const) {
-    if (account.kind === 'member') totals.memberBalanceTotal += delta;
-    else totals.systemBalanceTotal += delta;
-    totals.balanceTotal += delta;
-    context.touch(account);
-  }
+  countLegSide(context, totals, debit, -amount);
+  countLegSide(context, totals, credit, amount);
   totals.lastRevision = context.event.revision;
   context.batch.assetsChanged.add(leg.asset);
   context.log({
     occurredAt,
     cause,
-    ...ids,
+    transferId: ids.transferId,
+    holdId: ids.holdId,
     asset: leg.asset,
     decimalPoint: debit.decimalPoint,
     amount,
@@ -261,6 +267,19 @@ function moveLeg(
     credit: { account: credit.account, balanceAfter: credit.balance, heldAfter: credit.held },
   });
   return amount;
+}
+
+/** One side of a leg in its asset's totals (members' or system's), the account marked changed. */
+function countLegSide(
+  context: EventContext,
+  totals: AssetTotalRow,
+  account: AccountRow,
+  delta: bigint,
+): void {
+  if (account.kind === 'member') totals.memberBalanceTotal += delta;
+  else totals.systemBalanceTotal += delta;
+  totals.balanceTotal += delta;
+  context.touch(account);
 }
 
 function postTransfer(context: EventContext, data: TransferPosted['data']): void {
