@@ -5,6 +5,7 @@ import type { Session } from './features/auth/session.ts';
 import { LoadingScreen } from './features/status-pages/loading-screen.tsx';
 import { RedirectToNotFound } from './features/status-pages/redirect-to-not-found.tsx';
 import { RouteErrorScreen } from './features/status-pages/route-error-screen.tsx';
+import { queryRetryDelay, shouldRetryQuery } from './lib/query-retry.ts';
 import { timing } from './lib/timing.ts';
 import { routeTree } from './routeTree.gen.ts';
 
@@ -32,7 +33,14 @@ export function createAppRouter(context: RouterContext, history?: RouterHistory)
 
 export function createAppQueryClient() {
   return new QueryClient({
-    defaultOptions: { queries: { staleTime: 10_000, retry: 1, refetchOnWindowFocus: true } },
+    defaultOptions: {
+      queries: {
+        staleTime: 10_000,
+        retry: shouldRetryQuery,
+        retryDelay: queryRetryDelay,
+        refetchOnWindowFocus: true,
+      },
+    },
   });
 }
 
