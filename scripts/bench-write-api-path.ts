@@ -8,6 +8,10 @@
 //   [--profile <dir>] (a CPU profile of the measured in-process phase and of the HTTP phase)
 //   [--heap-profile <dir>] (a sampling heap profile of the HTTP phase: where the bytes are allocated)
 //   [--direct-routes on|off] (off: the money route through Hono too, as before the direct routes)
+//   [--writer in-process|socket] (socket: the stub writer in a child process behind the writer's
+//   own Unix-socket transport, so the write API's socket client, its JSON and its socket writes
+//   are measured too; the child's CPU is not counted) [--writer-delay-ms 0] (socket: answer in
+//   batches every N ms, as the writer's commits do, so requests stay in flight as they do end to end)
 // Besides CPU per request it prints the garbage collections per request (count and ms, minor and
 // major): allocation depends on the code, not on the neighbours, so it is the steadier figure on a
 // shared box; and, over HTTP, the CPU of the whole Postgres cluster per request (session reads,
@@ -25,6 +29,12 @@ import { createDb, migrateToLatest, withDatabase } from '@ledger/db';
 import { createPostgresEventStore } from '@ledger/event-store/postgres';
 import { serveApp } from '@ledger/http';
 import type { LedgerWriterClient } from '@ledger/ledger-writer';
+import {
+  createSocketClient,
+  type LedgerSubmission,
+  type SubmitResult,
+  startSocketServer,
+} from '@ledger/ledger-writer';
 import { startLocalPostgres } from '@ledger/local-postgres';
 import { silentLogger } from '@ledger/runtime';
 import { createApp, createIdentityWriteDependencies } from '@ledger/write-api';
@@ -41,6 +51,10 @@ const { values: args } = parseArgs({
     'heap-profile': { type: 'string' },
     /** `off`: every request through Hono (the comparison with the direct money route). */
     'direct-routes': { type: 'string', default: 'on' },
+    writer: { type: 'string', default: 'in-process' },
+    'writer-delay-ms': { type: 'string', default: '0' },
+    /** Internal: the child process of `--writer socket`. */
+    role: { type: 'string', default: 'bench' },
   },
 });
 const root = join(import.meta.dirname, '..');
@@ -125,6 +139,101 @@ function gcText(gc: Collections, requests: number): string {
   );
 }
 
+/** The stub writer's answer: an accepted TransferPosted, as the writer answers (answers.ts). */
+function stubAnswer(submission: LedgerSubmission, revision: number): SubmitResult {
+  const data = submission.command.data as Record<string, unknown>;
+  return {
+    kind: 'answered',
+    answer: {
+      kind: 'accepted',
+      commandId: submission.commandId,
+      revision: String(revision),
+      events: [
+        {
+          id: randomUUID(),
+          type: 'TransferPosted',
+          data: { ...data, postedAt: new Date().toISOString() },
+        },
+      ],
+    },
+    position: '00000000000000000001:00000000000000000001',
+    replayed: false,
+  } as SubmitResult;
+}
+
+/** `--writer socket`'s child: the writer's socket transport in front of a stub that answers. */
+async function stubWriterProcess(): Promise<void> {
+  const delayMs = Number(args['writer-delay-ms']);
+  let revision = 0;
+  let batch: (() => void)[] = [];
+  await startSocketServer({
+    address: { path: process.env.BENCH_STUB_WRITER_SOCKET as string },
+    logger: silentLogger,
+    target: {
+      submit: async (submission) => stubAnswer(submission, ++revision),
+      submitTo(submission, reply) {
+        if (delayMs <= 0) {
+          reply(stubAnswer(submission, ++revision));
+          return;
+        }
+        if (batch.length === 0) {
+          setTimeout(() => {
+            const answers = batch;
+            batch = [];
+            for (const answer of answers) answer();
+          }, delayMs);
+        }
+        batch.push(() => reply(stubAnswer(submission, ++revision)));
+      },
+    },
+  });
+  process.stdout.write('ready\n');
+  process.on('SIGTERM', () => process.exit(0));
+}
+
+/** Starts `--writer socket`'s child and a socket client to it. */
+async function socketWriter(
+  scratch: string,
+): Promise<{ client: LedgerWriterClient; submitted(): number; stop(): void }> {
+  const path = join(scratch, 'writer.sock');
+  const child = spawn(
+    process.execPath,
+    [
+      import.meta.filename,
+      '--role',
+      'stub-writer',
+      '--writer-delay-ms',
+      String(args['writer-delay-ms']),
+    ],
+    {
+      env: { ...process.env, BENCH_STUB_WRITER_SOCKET: path },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
+  await new Promise<void>((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`stub writer exited (${code})`)));
+    child.stdout.on('data', (chunk: Buffer) => {
+      if (chunk.toString().includes('ready')) resolve();
+    });
+  });
+  const socketClient = createSocketClient({ address: { path } });
+  let submitted = 0;
+  const client: LedgerWriterClient = {
+    submit: (submission, options) => {
+      submitted += 1;
+      return socketClient.submit(submission, options);
+    },
+    close: () => socketClient.close(),
+  };
+  return {
+    client,
+    submitted: () => submitted,
+    stop: () => {
+      child.kill('SIGTERM');
+    },
+  };
+}
+
 async function main(): Promise<void> {
   const dataDir = join(root, '.pg', `bench-path-${process.pid}`);
   const server = await startLocalPostgres({ dataDir, persistent: false });
@@ -163,31 +272,13 @@ async function main(): Promise<void> {
       lifetimeSeconds: 3_600,
       now,
     });
-    let submitted = 0;
-    const client: LedgerWriterClient = {
-      submit: async (submission) => {
-        submitted += 1;
-        const data = submission.command.data as Record<string, unknown>;
-        return {
-          kind: 'answered',
-          answer: {
-            kind: 'accepted',
-            commandId: submission.commandId,
-            revision: String(submitted),
-            events: [
-              {
-                id: randomUUID(),
-                type: 'TransferPosted',
-                data: { ...data, postedAt: new Date().toISOString() },
-              },
-            ],
-          },
-          position: '00000000000000000001:00000000000000000001',
-          replayed: false,
-        } as Awaited<ReturnType<LedgerWriterClient['submit']>>;
-      },
+    let stubSubmitted = 0;
+    const socket = args.writer === 'socket' ? await socketWriter(scratch) : undefined;
+    const client: LedgerWriterClient = socket?.client ?? {
+      submit: async (submission) => stubAnswer(submission, ++stubSubmitted),
       close: async () => {},
     };
+    const submittedCount = () => socket?.submitted() ?? stubSubmitted;
     const app = createApp({
       db,
       logger: silentLogger,
@@ -261,7 +352,7 @@ function request()
     string.format('{"source_account_seq":%d,"target_account_seq":%d,"amount":"7"}', s, d))
 end`,
     );
-    const before = submitted;
+    const before = submittedCount();
     const pgTicks = postgresTicksByPid(dataDir);
     const cpu = process.cpuUsage();
     const measured = await collections(() =>
@@ -296,7 +387,7 @@ end`,
     for (const [pid, ticks] of postgresTicksByPid(dataDir)) {
       pgTicksUsed += ticks - (pgTicks.get(pid) ?? 0);
     }
-    const served = submitted - before;
+    const served = submittedCount() - before;
     const line = output.split('\n').find((text) => text.startsWith('Requests/sec')) ?? '';
     console.log(
       `over HTTP (wrk, ${args.concurrency} connections): ${served} transfers, ` +
@@ -305,6 +396,8 @@ end`,
         gcText(measured, served),
     );
     await running.close();
+    await client.close();
+    socket?.stop();
     await eventStore.close();
     await db.destroy();
   } finally {
@@ -313,4 +406,5 @@ end`,
   }
 }
 
-await main();
+if (args.role === 'stub-writer') await stubWriterProcess();
+else await main();

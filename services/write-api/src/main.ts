@@ -22,6 +22,12 @@ import { ledgerFromEnvironment } from './routes/ledger-writer-address.ts';
 // from a small start only as survivors accumulate, so with a maximum alone it ran smaller than
 // allowed (0.6–2.8 collections per 1,000 requests); fixed, 0.3 and GC pauses ~15 → ~6 µs per request
 // (docs/performance.md, "Third pass, write API, round 2").
+// And without V8's allocation-site pretenuring (`--no-allocation-site-pretenuring`): a scavenge finds
+// nearly every object of the requests still waiting for the writer alive, so V8 marks their
+// allocation sites "tenure" and from then on allocates every request's objects of those sites in
+// the old generation, where they die: the old generation fills (a mark-compact every 2–3
+// scavenges) and each scavenge walks the old-to-new pointers they leave (22–45 ms instead of 7).
+// Measured in bench-write-api-path (docs/adr/0018, addendum of 27 November).
 const env = parseEnv(WriteApiEnvSchema);
 const logger = createLogger({ service: 'write-api' });
 runService(
