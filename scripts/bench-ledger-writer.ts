@@ -9,6 +9,7 @@
 // Usage: node scripts/bench-ledger-writer.ts [--seconds 10] [--clients 16,64,1024] [--runs 3]
 //   [--pg-socket tcp|unix] [--stages] [--profile file] [--service | --socket]
 //   [--writer-node-options=...] [--answers-in-memory n] [--client-body-hash] [--no-notify]
+//   [--pg-setting name=value ...]
 // Each run prints `run: N clients for S s` as it starts (for a profiler started then).
 
 import { type ChildProcess, spawn } from 'node:child_process';
@@ -78,6 +79,8 @@ const { values: args } = parseArgs({
      * does, so the writer does not (without it the writer hashes every body itself).
      */
     'client-body-hash': { type: 'boolean', default: false },
+    /** More server settings, `name=value`, repeatable (e.g. `--pg-setting wal_init_zero=off`). */
+    'pg-setting': { type: 'string', multiple: true, default: [] },
     /** The bare loop's store sends no NOTIFY after commits (what the wake-ups cost). */
     'no-notify': { type: 'boolean', default: false },
     /** The writer's answersInMemoryMax setting (whole answers kept in the outcome window). */
@@ -124,7 +127,11 @@ type RunFigures = {
 
 async function main(): Promise<void> {
   const dataDir = join(root, '.pg', `bench-writer-${process.pid}`);
-  const server = await startLocalPostgres({ dataDir, persistent: false });
+  const server = await startLocalPostgres({
+    dataDir,
+    persistent: false,
+    settings: args['pg-setting'] ?? [],
+  });
   try {
     const tcpUrl = await createBenchDatabase(server.url);
     const url =
@@ -313,7 +320,8 @@ async function printMachine(url: string): Promise<void> {
   await client.connect();
   const { rows } = await client.query<{ name: string; setting: string }>(
     `SELECT name, setting FROM pg_settings
-      WHERE name IN ('server_version', 'fsync', 'synchronous_commit', 'wal_sync_method', 'shared_buffers')`,
+      WHERE name IN ('server_version', 'fsync', 'synchronous_commit', 'wal_sync_method', 'shared_buffers',
+                     'wal_init_zero', 'wal_recycle', 'max_wal_size')`,
   );
   await client.end();
   console.log(
