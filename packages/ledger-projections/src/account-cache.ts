@@ -70,9 +70,16 @@ export class AccountCache {
     assets: Iterable<AssetTotalRow> = [],
   ): void {
     for (const row of assets) this.#assets.set(row.asset, row);
-    // Replacing a key keeps its place in the map's order: the rows leave in the order they were
-    // first cached (cheaper than moving every row to the end, and the bound is only a safety net).
-    for (const row of rows) this.#rows.set(row.account, row);
+    // A row already cached takes the batch's values in place (the batch only ever had a copy), so
+    // the cache keeps its long-lived objects and the batch's copies die young: replacing them
+    // promoted every touched row to V8's old space on every batch, then left it there as garbage.
+    // A row cached for the first time keeps its place at the end of the map's order: the rows
+    // leave in the order they were first cached (the bound is only a safety net).
+    for (const row of rows) {
+      const cached = this.#rows.get(row.account);
+      if (cached === undefined) this.#rows.set(row.account, row);
+      else if (cached !== row) assignAccountRow(cached, row);
+    }
     this.#revision = revision;
     if (this.#rows.size > this.#maxRows) {
       let excess = this.#rows.size - this.#maxRows;
@@ -125,6 +132,27 @@ export function copyAccountRow(row: AccountRow): AccountRow {
     lastRevision: row.lastRevision,
     lastPosition: row.lastPosition,
   };
+}
+
+/** Every field of `from` written into `to` (the cache's row, in place). */
+function assignAccountRow(to: AccountRow, from: AccountRow): void {
+  to.account = from.account;
+  to.seq = from.seq;
+  to.accountNumber = from.accountNumber;
+  to.kind = from.kind;
+  to.memberId = from.memberId;
+  to.memberSeq = from.memberSeq;
+  to.systemRole = from.systemRole;
+  to.asset = from.asset;
+  to.decimalPoint = from.decimalPoint;
+  to.status = from.status;
+  to.balance = from.balance;
+  to.held = from.held;
+  to.dailyLimit = from.dailyLimit;
+  to.isNegativeAllowed = from.isNegativeAllowed;
+  to.openedAt = from.openedAt;
+  to.lastRevision = from.lastRevision;
+  to.lastPosition = from.lastPosition;
 }
 
 export function copyAssetTotalRow(row: AssetTotalRow): AssetTotalRow {
