@@ -70,8 +70,6 @@ export type RunnerGroupStats = {
   /** Runner requests for a head page, and the reads of the log that served them. */
   headRequests: number;
   headReads: number;
-  /** Runner requests served from the window without a read (their position before its end). */
-  headFromWindow: number;
   /** Events those reads returned (each event of the log once, unless a read had to go back). */
   headEvents: number;
   /** Checkpoints moved past filtered-out events, and the statements that moved them. */
@@ -86,7 +84,6 @@ export function createRunnerGroup<DB>(
   const stats: RunnerGroupStats = {
     headRequests: 0,
     headReads: 0,
-    headFromWindow: 0,
     headEvents: 0,
     advances: 0,
     advanceStatements: 0,
@@ -102,22 +99,11 @@ export function createRunnerGroup<DB>(
    */
   let window: LogWindow | undefined;
 
-  const readHead: RunnerGroup['readHead'] = (after, maxCount, filter) => {
-    stats.headRequests += 1;
-    // Behind the window's end: the events after this position are in memory, so the page is
-    // served at once, without a read of the log. Nothing can ever appear inside the window, so
-    // the page is exactly the start of what a read would return; the runner asks again after its
-    // batch, from the window's end, and reads on from there. (A runner whose batch outlasts the
-    // interval between appends, the ledger balances at a few thousand transfers a second, used
-    // to make a read of its own after every batch: about two reads of the log per append.)
-    if (window !== undefined && after !== window.to && windowHolds(window, after)) {
-      stats.headFromWindow += 1;
-      return Promise.resolve(pageFor(window, false, { after, maxCount, filter }));
-    }
-    return new Promise<HeadPage>((resolve, reject) => {
+  const readHead: RunnerGroup['readHead'] = (after, maxCount, filter) =>
+    new Promise<HeadPage>((resolve, reject) => {
+      stats.headRequests += 1;
       enqueueRead({ after, maxCount, filter, resolve, reject });
     });
-  };
 
   /** A read of the log is in flight: requests wait for it, then read on from the window. */
   let reading = false;
@@ -262,11 +248,7 @@ function extendWindow(
 }
 
 /** The part of the window one runner asked for, filtered as the store would filter it. */
-function pageFor(
-  window: LogWindow,
-  full: boolean,
-  request: Pick<ReadRequest, 'after' | 'maxCount' | 'filter'>,
-): HeadPage {
+function pageFor(window: LogWindow, full: boolean, request: ReadRequest): HeadPage {
   const events = window.events;
   const start = request.after === undefined ? 0 : firstAfter(events, request.after);
   const seen = events.slice(start);
