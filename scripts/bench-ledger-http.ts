@@ -9,7 +9,7 @@
 // peak rate, and replays the whole ledger at the end.
 // Usage: node scripts/bench-ledger-http.ts [--seconds 15] [--clients 16,64,256] [--runs 3]
 //   [--members 100] [--accounts-per-member 20] [--http-workers 1] [--open-loop-seconds 15]
-//   [--http-node-options='--max-semi-space-size=128 --min-semi-space-size=128']
+//   [--http-node-options='--max-semi-space-size=128 --min-semi-space-size=128 --no-allocation-site-pretenuring']
 //   [--pg-socket unix|tcp] [--direct-routes on|off] [--stages] [--profile <dir>] [--profile-http <dir> [--profile-run <n>]]
 // --stages also prints, for every run and the open loop, where the tail goes: each process's GC
 // pauses and event-loop delay (scripts/bench-process-probe.ts), its run-queue wait (schedstat),
@@ -80,7 +80,7 @@ const { values: args } = parseArgs({
      */
     'http-node-options': {
       type: 'string',
-      default: '--max-semi-space-size=128 --min-semi-space-size=128',
+      default: '--max-semi-space-size=128 --min-semi-space-size=128 --no-allocation-site-pretenuring',
     },
     /** Node flags of the ledger writer's and the projector's processes (default: their `start` scripts'). */
     'writer-node-options': { type: 'string', default: '' },
