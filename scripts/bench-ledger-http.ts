@@ -80,7 +80,8 @@ const { values: args } = parseArgs({
      */
     'http-node-options': {
       type: 'string',
-      default: '--max-semi-space-size=128 --min-semi-space-size=128 --no-allocation-site-pretenuring',
+      default:
+        '--max-semi-space-size=128 --min-semi-space-size=128 --no-allocation-site-pretenuring',
     },
     /** Node flags of the ledger writer's and the projector's processes (default: their `start` scripts'). */
     'writer-node-options': { type: 'string', default: '' },
