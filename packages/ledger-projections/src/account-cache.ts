@@ -134,25 +134,12 @@ export function copyAccountRow(row: AccountRow): AccountRow {
   };
 }
 
-/** Every field of `from` written into `to` (the cache's row, in place). */
+/**
+ * Every field of `from` written into `to` (the cache's row, in place). `Object.assign`, not a list
+ * of fields: a field added to the row type can never be left stale in the cache.
+ */
 function assignAccountRow(to: AccountRow, from: AccountRow): void {
-  to.account = from.account;
-  to.seq = from.seq;
-  to.accountNumber = from.accountNumber;
-  to.kind = from.kind;
-  to.memberId = from.memberId;
-  to.memberSeq = from.memberSeq;
-  to.systemRole = from.systemRole;
-  to.asset = from.asset;
-  to.decimalPoint = from.decimalPoint;
-  to.status = from.status;
-  to.balance = from.balance;
-  to.held = from.held;
-  to.dailyLimit = from.dailyLimit;
-  to.isNegativeAllowed = from.isNegativeAllowed;
-  to.openedAt = from.openedAt;
-  to.lastRevision = from.lastRevision;
-  to.lastPosition = from.lastPosition;
+  Object.assign(to, from);
 }
 
 export function copyAssetTotalRow(row: AssetTotalRow): AssetTotalRow {

@@ -1,3 +1,4 @@
+import { arrayElement } from '@ledger/db';
 import { prepared } from '@ledger/projection-runner';
 import { type RawBuilder, sql, type Transaction } from 'kysely';
 import type { AccountCache } from './account-cache.ts';
@@ -199,14 +200,10 @@ export function arrayLiteral<T = Element>(
     const value = pick(values[index] as T);
     if (value === null || value === undefined) text += 'NULL';
     else if (typeof value !== 'string') text += String(value);
-    else if (needsEscape.test(value))
-      text += `"${value.replace(escaped, (character) => `\\${character}`)}"`;
-    else text += `"${value}"`;
+    else text += arrayElement(value);
   }
   return `${text}}`;
 }
-const needsEscape = /["\\]/;
-const escaped = /["\\]/g;
 
 /**
  * Writes everything the batch changed, in ONE statement (data-modifying CTEs: new accounts,

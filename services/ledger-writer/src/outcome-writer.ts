@@ -1,4 +1,4 @@
-import { uniqueViolationOf } from '@ledger/db';
+import { arrayElement, uniqueViolationOf } from '@ledger/db';
 import type { Logger } from '@ledger/runtime';
 import type pg from 'pg';
 import type { DecidedCommand } from './batch.ts';
@@ -328,24 +328,24 @@ function parametersOf(chunks: readonly Chunk[], revisionLast: number): unknown[]
   const positions = new ArrayLiteral();
   for (const chunk of chunks) {
     if (chunk.commands !== undefined) {
-      const position = quotedElement(chunk.position);
+      const position = arrayElement(chunk.position);
       for (const command of chunk.commands) {
         const { waiting } = command;
-        actors.add(quotedElement(waiting.submission.actor));
-        commandIds.add(quotedElement(waiting.submission.commandId));
-        bodyHashes.add(quotedElement(waiting.bodyHash));
+        actors.add(arrayElement(waiting.submission.actor));
+        commandIds.add(arrayElement(waiting.submission.commandId));
+        bodyHashes.add(arrayElement(waiting.bodyHash));
         revisionsFirst.add(String(command.revisionFirst));
         eventCounts.add(String(command.eventCount));
         positions.add(position);
       }
     }
     for (const row of chunk.rows ?? []) {
-      actors.add(quotedElement(row.actor));
-      commandIds.add(quotedElement(row.commandId));
-      bodyHashes.add(quotedElement(row.bodyHash));
+      actors.add(arrayElement(row.actor));
+      commandIds.add(arrayElement(row.commandId));
+      bodyHashes.add(arrayElement(row.bodyHash));
       revisionsFirst.add(String(row.revisionFirst));
       eventCounts.add(String(row.eventCount));
-      positions.add(quotedElement(row.position));
+      positions.add(arrayElement(row.position));
     }
   }
   return [
@@ -370,12 +370,4 @@ class ArrayLiteral {
   text(): string {
     return `${this.#text}}`;
   }
-}
-
-/** An array element in double quotes, with `"` and `\` escaped (the only two that need it). */
-export function quotedElement(value: string): string {
-  if (value.includes('"') || value.includes('\\')) {
-    return `"${value.replaceAll('\\', '\\\\').replaceAll('"', '\\"')}"`;
-  }
-  return `"${value}"`;
 }

@@ -1,4 +1,4 @@
-import { type Db, uniqueViolationOf } from '@ledger/db';
+import { arrayElement, type Db, uniqueViolationOf } from '@ledger/db';
 import {
   createWalletAccountDirectory,
   type WalletAccountDirectory,
@@ -125,12 +125,4 @@ function createRequestMetadataRecorder(db: Db, logger: Logger): RequestMetadataR
       }
     },
   };
-}
-
-/** One element of a Postgres array literal: NULL, or the text quoted (`"` and `\` escaped). */
-export function arrayElement(value: string | null): string {
-  if (value === null) return 'NULL';
-  return value.includes('"') || value.includes('\\')
-    ? `"${value.replace(/["\\]/g, '\\$&')}"`
-    : `"${value}"`;
 }
