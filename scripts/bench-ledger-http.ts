@@ -964,6 +964,15 @@ async function rowsByTable(db: Db): Promise<Map<string, number>> {
   return new Map(rows.map((row) => [row.name, Number(row.written)]));
 }
 
+/** Updates and HOT updates (no index entry written) per table, from pg_stat_user_tables. */
+async function updatesByTable(db: Db): Promise<Map<string, { updates: number; hot: number }>> {
+  const { rows } = await sql<{ name: string; updates: string; hot: string }>`SELECT relname AS name,
+      n_tup_upd::text AS updates, n_tup_hot_upd::text AS hot FROM pg_stat_user_tables`.execute(db);
+  return new Map(
+    rows.map((row) => [row.name, { updates: Number(row.updates), hot: Number(row.hot) }]),
+  );
+}
+
 async function measure(input: {
   db: Db;
   store: EventStore;
@@ -981,6 +990,7 @@ async function measure(input: {
       const transfersBefore = await countTransfers(input.db);
       const countersBefore = await databaseCounters(input.db);
       const tablesBefore = await rowsByTable(input.db);
+      const updatesBefore = await updatesByTable(input.db);
       if (args['pg-statements']) await sql`SELECT pg_stat_statements_reset()`.execute(input.db);
       await reniceProjector(input.db, input.processes);
       const lag = sampleLag(input.db, input.store);
@@ -1023,6 +1033,15 @@ async function measure(input: {
       figures.push(figure);
       printRun(figure);
       const tablesAfter = await rowsByTable(input.db);
+      const updatesAfter = await updatesByTable(input.db);
+      const hotShares = [...updatesAfter]
+        .map(([name, after]) => {
+          const before = updatesBefore.get(name) ?? { updates: 0, hot: 0 };
+          return [name, after.updates - before.updates, after.hot - before.hot] as const;
+        })
+        .filter(([, updates]) => updates / Math.max(1, run201) >= 0.01)
+        .map(([name, updates, hot]) => `${name} ${((100 * hot) / updates).toFixed(0)} %`)
+        .join(', ');
       const perTable = [...tablesAfter]
         .map(
           ([name, written]) =>
@@ -1034,6 +1053,7 @@ async function measure(input: {
         .join(', ');
       console.log(`  postgres cores by client: ${postgresClients}`);
       console.log(`  rows written per transfer by table: ${perTable}`);
+      console.log(`  HOT share of updates by table: ${hotShares}`);
       if (args['pg-statements']) await printStatements(input.db, run201);
       for (const line of tailLines) console.log(line);
     }
@@ -1096,6 +1116,15 @@ function printRun(figure: RunFigures): void {
       `statuses ${JSON.stringify(figure.statuses)}, replays ${figure.replays}; CPU cores: ${cores}; ` +
       `${figure.commandsPerAppend.toFixed(1)} commands per ledger append, ` +
       `${figure.commitsPerTransfer.toFixed(2)} commits and ${figure.rowsPerTransfer.toFixed(1)} rows written per transfer`,
+  );
+  // Cores to two decimals are ~1.7 µs per transfer at 6,000/s: too coarse for small changes.
+  const perTransfer = (cores: number) =>
+    ((cores * 1_000_000) / Math.max(1, figure.transfersPerSecond)).toFixed(1);
+  const ours = Object.entries(figure.cores).filter(([group]) => group !== 'wrk');
+  const total = ours.reduce((sum, [, value]) => sum + value, 0);
+  console.log(
+    `  CPU µs per transfer: ${ours.map(([group, value]) => `${group} ${perTransfer(value)}`).join(', ')}; ` +
+      `ours ${perTransfer(total)}, wrk ${perTransfer(figure.cores.wrk ?? 0)}`,
   );
 }
 
