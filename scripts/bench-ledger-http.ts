@@ -360,7 +360,7 @@ async function main(): Promise<void> {
     printMachine();
     const keys = generateKeyMaterial();
     const socket = join(scratch, 'writer.sock');
-    const port = 40_000 + (process.pid % 20_000);
+    const port = await freePort();
     const processes = await startServices({
       url,
       keys,
@@ -522,17 +522,47 @@ async function startServices(input: {
       }
     });
   }
-  await waitForHealth(port);
+  await waitForHealth(port, http);
   return { socket, writer, projector, http, dataDir: input.dataDir };
 }
 
-async function waitForHealth(port: number): Promise<void> {
-  for (let attempt = 0; attempt < 200; attempt += 1) {
-    const response = await fetch(`http://127.0.0.1:${port}/health`).catch(() => undefined);
-    if (response?.ok) return;
-    await new Promise((resolve) => setTimeout(resolve, 100));
+/**
+ * A port nothing listens on now, from the kernel (a port derived from the pid could be taken,
+ * and the write API then never came up).
+ */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** Until the write API answers /health: up to 60 s (a loaded box starts it slowly), or it exits. */
+async function waitForHealth(port: number, http: ChildProcess): Promise<void> {
+  let output = '';
+  const keep = (chunk: Buffer) => {
+    output = (output + chunk.toString()).slice(-2_000);
+  };
+  http.stdout?.on('data', keep);
+  http.stderr?.on('data', keep);
+  try {
+    for (let attempt = 0; attempt < 600; attempt += 1) {
+      if (http.exitCode !== null || http.signalCode !== null) {
+        throw new Error(`the write API exited (${http.exitCode ?? http.signalCode}): ${output}`);
+      }
+      const response = await fetch(`http://127.0.0.1:${port}/health`).catch(() => undefined);
+      if (response?.ok) return;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  } finally {
+    http.stdout?.off('data', keep);
+    http.stderr?.off('data', keep);
   }
-  throw new Error('the write API did not come up');
+  throw new Error(`the write API did not come up in 60 s: ${output}`);
 }
 
 /**
