@@ -3,9 +3,11 @@
 // request path is measured: HTTP, Hono, authorization with its session read, zod, the body hash,
 // the writer client call and the response). Own embedded PostgreSQL; one member, one session,
 // 20 wallet accounts inserted directly into the read model. Prints µs of CPU per request for
-// in-process requests (app.fetch, no sockets) and over HTTP (Debian's `wrk`).
+// in-process requests (app.fetch, no sockets), for the direct route's handler alone (called as
+// serve.ts calls it: what the route adds to node:http) and over HTTP (Debian's `wrk`).
 // Usage: node scripts/bench-write-api-path.ts [--requests 20000] [--concurrency 64] [--seconds 5]
-//   [--profile <dir>] (a CPU profile of the measured in-process phase and of the HTTP phase)
+//   [--profile <dir>] (a CPU profile of the measured in-process phases and of the HTTP phase)
+//   (--seconds 0: the in-process phases only: app.request, and the direct route's handler alone)
 //   [--heap-profile <dir>] (a sampling heap profile of the HTTP phase: where the bytes are allocated)
 //   [--direct-routes on|off] (off: the money route through Hono too, as before the direct routes)
 //   [--writer in-process|socket] (socket: the stub writer in a child process behind the writer's
@@ -18,7 +20,7 @@
 // request-metadata inserts, WAL writer, checkpointer: nothing else writes to it then).
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -27,7 +29,7 @@ import v8 from 'node:v8';
 import { generateKeyMaterial } from '@ledger/auth';
 import { createDb, migrateToLatest, withDatabase } from '@ledger/db';
 import { createPostgresEventStore } from '@ledger/event-store/postgres';
-import { serveApp } from '@ledger/http';
+import { type DirectRequest, directRoutesOf, serveApp } from '@ledger/http';
 import type { LedgerWriterClient } from '@ledger/ledger-writer';
 import {
   createSocketClient,
@@ -70,6 +72,7 @@ async function profiled<T>(name: string, work: () => Promise<T>): Promise<T> {
     return await work();
   } finally {
     const { profile } = await session.post('Profiler.stop');
+    mkdirSync(args.profile, { recursive: true });
     writeFileSync(join(args.profile, `${name}.cpuprofile`), JSON.stringify(profile));
     session.disconnect();
   }
@@ -91,6 +94,7 @@ async function heapProfiled<T>(name: string, work: () => Promise<T>): Promise<T>
     return await work();
   } finally {
     const { profile } = await session.post('HeapProfiler.stopSampling');
+    mkdirSync(dir, { recursive: true });
     writeFileSync(join(dir, `${name}.heapprofile`), JSON.stringify(profile));
     session.disconnect();
   }
@@ -210,6 +214,8 @@ async function socketWriter(
       stdio: ['ignore', 'pipe', 'inherit'],
     },
   );
+  // Whatever way the bench ends (a failure, Ctrl-C), the child does not outlive it.
+  process.once('exit', () => child.kill('SIGTERM'));
   await new Promise<void>((resolve, reject) => {
     child.once('exit', (code) => reject(new Error(`stub writer exited (${code})`)));
     child.stdout.on('data', (chunk: Buffer) => {
@@ -238,6 +244,8 @@ async function main(): Promise<void> {
   const dataDir = join(root, '.pg', `bench-path-${process.pid}`);
   const server = await startLocalPostgres({ dataDir, persistent: false });
   const scratch = mkdtempSync(join(tmpdir(), 'bench-path-'));
+  // The stub writer's child, stopped in `finally` (also when the bench fails).
+  let socket: Awaited<ReturnType<typeof socketWriter>> | undefined;
   try {
     const admin = new pg.Client({ connectionString: server.url });
     await admin.connect();
@@ -273,12 +281,13 @@ async function main(): Promise<void> {
       now,
     });
     let stubSubmitted = 0;
-    const socket = args.writer === 'socket' ? await socketWriter(scratch) : undefined;
+    socket = args.writer === 'socket' ? await socketWriter(scratch) : undefined;
     const client: LedgerWriterClient = socket?.client ?? {
       submit: async (submission) => stubAnswer(submission, ++stubSubmitted),
       close: async () => {},
     };
-    const submittedCount = () => socket?.submitted() ?? stubSubmitted;
+    const writerChild = socket;
+    const submittedCount = () => writerChild?.submitted() ?? stubSubmitted;
     const app = createApp({
       db,
       logger: silentLogger,
@@ -328,6 +337,61 @@ async function main(): Promise<void> {
     await profiled('in-process', () =>
       inProcess('in process (app.request, no sockets)', Number(args.requests)),
     );
+    // The direct route's handler alone (what the route adds to node:http: authorization,
+    // validation, the transfer core, the writer call, the answer's JSON), called as serve.ts calls
+    // it, with the request's headers from a plain object.
+    const [directRoute] = directRoutesOf(app).routes;
+    const directHandler = async (label: string, total: number) => {
+      if (directRoute === undefined) return;
+      const concurrency = Number(args.concurrency);
+      let next = 0;
+      const statuses: Record<number, number> = {};
+      const incoming = { socket: { remoteAddress: '127.0.0.1' } };
+      const cpu = process.cpuUsage();
+      const began = performance.now();
+      const gc = await collections(() =>
+        Promise.all(
+          Array.from({ length: concurrency }, async () => {
+            while (next < total) {
+              const index = next++;
+              const headers: Record<string, string> = {
+                host: 'localhost',
+                authorization: `Bearer ${token}`,
+                'content-type': 'application/json',
+                'idempotency-key': `d-${index}`,
+              };
+              const request: DirectRequest = {
+                method: 'POST',
+                path: directRoute.path,
+                requestId: `r-${index}`,
+                header: (name) => headers[name],
+                env: { incoming, outgoing: {} } as unknown as DirectRequest['env'],
+                text: `{"source_account_seq":${(index % 20) + 1},"target_account_seq":${((index + 1) % 20) + 1},"amount":"7"}`,
+              };
+              const answer = await directRoute.handle(request);
+              statuses[answer.status] = (statuses[answer.status] ?? 0) + 1;
+            }
+          }),
+        ),
+      );
+      const used = process.cpuUsage(cpu);
+      const seconds = (performance.now() - began) / 1_000;
+      console.log(
+        `${label}: ${total} requests, ${((used.user + used.system) / total).toFixed(1)} µs CPU/request, ` +
+          `${Math.round(total / seconds)} requests/s, statuses ${JSON.stringify(statuses)}; ` +
+          gcText(gc, total),
+      );
+    };
+    await directHandler('direct route handler in process, warm-up', 2_000);
+    await profiled('direct-handler', () =>
+      directHandler('direct route handler in process (no HTTP)', Number(args.requests)),
+    );
+    if (Number(args.seconds) === 0) {
+      await client.close();
+      await eventStore.close();
+      await db.destroy();
+      return;
+    }
     const running = await serveApp(app, {
       port: 0,
       hostname: '127.0.0.1',
@@ -360,7 +424,7 @@ end`,
         profiled(
           'http',
           () =>
-            new Promise<string>((resolve) => {
+            new Promise<string>((resolve, reject) => {
               const wrk = spawn('wrk', [
                 '-t1',
                 `-c${args.concurrency}`,
@@ -373,6 +437,7 @@ end`,
               wrk.stdout.on('data', (chunk: Buffer) => {
                 text += chunk.toString();
               });
+              wrk.once('error', reject);
               wrk.on('exit', () => resolve(text));
             }),
         ),
@@ -397,10 +462,10 @@ end`,
     );
     await running.close();
     await client.close();
-    socket?.stop();
     await eventStore.close();
     await db.destroy();
   } finally {
+    socket?.stop();
     await server.stop();
     rmSync(scratch, { recursive: true, force: true });
   }
