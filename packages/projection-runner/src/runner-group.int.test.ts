@@ -1,8 +1,9 @@
 // Proves the runner group: the head reads that runners ask in one turn are one read of the log,
 // each runner getting exactly what a filtered read of its own would give; the checkpoint moves of
 // one turn are one statement in which a moved checkpoint refuses only itself; a runner behind the
-// others is served from what the group already read; and runners sharing a group apply every
-// event once with one read and one checkpoint statement per append.
+// others is served from what the group already read; given a head read delay, requests and appends
+// that come within it share one read, while a read after a full page does not wait; and runners
+// sharing a group apply every event once with one read and one checkpoint statement per append.
 import type { EventStore, GlobalPosition, ReadAllOptions } from '@ledger/event-store';
 import { silentLogger } from '@ledger/runtime';
 import { useTestDatabase } from '@ledger/testing';
@@ -144,6 +145,34 @@ test('a runner behind the others, inside what the group last read, is served fro
   expect(page.full).toBe(false);
   expect(reads.map((read) => read.after)).toEqual([start, fast?.lastSeen, next.lastSeen]);
   expect(group.stats.headEvents).toBe(5);
+});
+
+test('with a head read delay, what is asked and appended within it is one read; after a full page, no wait', async () => {
+  const start = (
+    await store.append('group-delay-0', amountEvents([0]), { expected: { kind: 'no_stream' } })
+  ).position;
+  const { store: reading, reads } = counting(store);
+  const group = createRunnerGroup(database().db, reading, { headReadDelayMs: 200 });
+  const filter = { streamPrefixes: ['group-delay-'] };
+  // One runner asks, an append lands, another runner asks in a later turn: one read gets both.
+  const asked = Date.now();
+  const first = group.readHead(start, 500, filter);
+  await store.append('group-delay-1', amountEvents([1, 2]), { expected: { kind: 'no_stream' } });
+  const second = group.readHead(start, 500, undefined);
+  const [mine, theirs] = await Promise.all([first, second]);
+  expect(Date.now() - asked).toBeGreaterThanOrEqual(190);
+  expect(mine.events).toHaveLength(2);
+  expect(theirs.events.map((event) => event.id)).toEqual(mine.events.map((event) => event.id));
+  expect(reads).toHaveLength(1);
+  // A page that stopped at its size (catching up): the next read goes out at once.
+  await store.append('group-delay-2', amountEvents([3, 4, 5]), { expected: { kind: 'no_stream' } });
+  const full = await group.readHead(mine.lastSeen, 2, filter);
+  expect(full.full).toBe(true);
+  const resumed = Date.now();
+  const rest = await group.readHead(full.lastSeen, 2, filter);
+  expect(rest.events).toHaveLength(1);
+  expect(Date.now() - resumed).toBeLessThan(150);
+  expect(reads).toHaveLength(3);
 });
 
 test('checkpoint moves of one turn are one statement; a moved checkpoint refuses only its own', async () => {

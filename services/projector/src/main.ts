@@ -54,6 +54,10 @@ runService(
       signal: stopping.signal,
       locks,
       wakeUps,
+      // A head read waits 5 ms for what is appended meanwhile: half the reads and larger balances
+      // batches at thousands of transfers a second, for up to 5 ms more lag (docs/adr/0007,
+      // addendum of 27 November).
+      headReadDelayMs: 5,
     });
     return async () => {
       clearInterval(keepAlive);

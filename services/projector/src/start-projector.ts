@@ -32,6 +32,8 @@ export type ProjectorOptions<DB> = {
   batchSize?: number;
   /** See ProjectionRunnerOptions.durableCommits (default true). */
   durableCommits?: boolean;
+  /** See RunnerGroupOptions.headReadDelayMs (default 0: no wait). */
+  headReadDelayMs?: number;
 };
 
 export type Projector = {
@@ -56,7 +58,11 @@ export function startProjector<DB>(options: ProjectorOptions<DB>): Projector {
     (projections.length > 0 ? eventStoreWakeUps(eventStore, { signal, logger }) : undefined);
   // One read of the log per wake-up for every runner at the head, one statement for the
   // checkpoints moved past filtered-out events (docs/performance.md, "Projector").
-  const group = createRunnerGroup(db, eventStore);
+  const group = createRunnerGroup(
+    db,
+    eventStore,
+    options.headReadDelayMs === undefined ? {} : { headReadDelayMs: options.headReadDelayMs },
+  );
   const runners: ProjectionRunner[] = projections.map((projection) =>
     createProjectionRunner({
       db,
