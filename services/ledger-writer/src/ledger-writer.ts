@@ -413,6 +413,13 @@ class Writer {
     const inFlight = this.#inFlight;
     const stopping = this.#stopping;
     await Promise.race([this.#queue.whenNotEmpty(), stopping, inFlight?.settled ?? stopping]);
+    if (inFlight !== undefined && inFlight.outcome === 'pending' && this.#queue.length > 0) {
+      // Commands arrived while an append is in flight: decide them one turn later. The append's
+      // message may not be written yet (a large batch overfills the socket's send buffer, and
+      // the rest goes out when the event loop next polls); deciding now would hold its remainder
+      // back for the whole decide, with Postgres waiting for it.
+      await new Promise((resolve) => setImmediate(resolve));
+    }
     if (inFlight !== undefined && inFlight.outcome !== 'pending' && this.#inFlight === inFlight) {
       this.#inFlight = undefined;
       this.#answerDue();
