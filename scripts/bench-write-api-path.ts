@@ -308,7 +308,12 @@ async function main(): Promise<void> {
           amount: String((index % 100) + 1),
         }),
       });
-    const inProcess = async (label: string, total: number) => {
+    /** `total` requests, `concurrency` at a time, each made by `one` (its status back); CPU and GC per request. */
+    const closedLoop = async (
+      label: string,
+      total: number,
+      one: (index: number) => Promise<number>,
+    ) => {
       const concurrency = Number(args.concurrency);
       let next = 0;
       const statuses: Record<number, number> = {};
@@ -318,9 +323,8 @@ async function main(): Promise<void> {
         Promise.all(
           Array.from({ length: concurrency }, async () => {
             while (next < total) {
-              const response = await request(next++);
-              statuses[response.status] = (statuses[response.status] ?? 0) + 1;
-              await response.arrayBuffer();
+              const status = await one(next++);
+              statuses[status] = (statuses[status] ?? 0) + 1;
             }
           }),
         ),
@@ -333,6 +337,12 @@ async function main(): Promise<void> {
           gcText(gc, total),
       );
     };
+    const inProcess = (label: string, total: number) =>
+      closedLoop(label, total, async (index) => {
+        const response = await request(index);
+        await response.arrayBuffer();
+        return response.status;
+      });
     await inProcess('in process, warm-up', 2_000);
     await profiled('in-process', () =>
       inProcess('in process (app.request, no sockets)', Number(args.requests)),
@@ -341,46 +351,26 @@ async function main(): Promise<void> {
     // validation, the transfer core, the writer call, the answer's JSON), called as serve.ts calls
     // it, with the request's headers from a plain object.
     const [directRoute] = directRoutesOf(app).routes;
+    const incoming = { socket: { remoteAddress: '127.0.0.1' } };
     const directHandler = async (label: string, total: number) => {
       if (directRoute === undefined) return;
-      const concurrency = Number(args.concurrency);
-      let next = 0;
-      const statuses: Record<number, number> = {};
-      const incoming = { socket: { remoteAddress: '127.0.0.1' } };
-      const cpu = process.cpuUsage();
-      const began = performance.now();
-      const gc = await collections(() =>
-        Promise.all(
-          Array.from({ length: concurrency }, async () => {
-            while (next < total) {
-              const index = next++;
-              const headers: Record<string, string> = {
-                host: 'localhost',
-                authorization: `Bearer ${token}`,
-                'content-type': 'application/json',
-                'idempotency-key': `d-${index}`,
-              };
-              const request: DirectRequest = {
-                method: 'POST',
-                path: directRoute.path,
-                requestId: `r-${index}`,
-                header: (name) => headers[name],
-                env: { incoming, outgoing: {} } as unknown as DirectRequest['env'],
-                text: `{"source_account_seq":${(index % 20) + 1},"target_account_seq":${((index + 1) % 20) + 1},"amount":"7"}`,
-              };
-              const answer = await directRoute.handle(request);
-              statuses[answer.status] = (statuses[answer.status] ?? 0) + 1;
-            }
-          }),
-        ),
-      );
-      const used = process.cpuUsage(cpu);
-      const seconds = (performance.now() - began) / 1_000;
-      console.log(
-        `${label}: ${total} requests, ${((used.user + used.system) / total).toFixed(1)} µs CPU/request, ` +
-          `${Math.round(total / seconds)} requests/s, statuses ${JSON.stringify(statuses)}; ` +
-          gcText(gc, total),
-      );
+      await closedLoop(label, total, async (index) => {
+        const headers: Record<string, string> = {
+          host: 'localhost',
+          authorization: `Bearer ${token}`,
+          'content-type': 'application/json',
+          'idempotency-key': `d-${index}`,
+        };
+        const request: DirectRequest = {
+          method: 'POST',
+          path: directRoute.path,
+          requestId: `r-${index}`,
+          header: (name) => headers[name],
+          env: { incoming, outgoing: {} } as unknown as DirectRequest['env'],
+          text: `{"source_account_seq":${(index % 20) + 1},"target_account_seq":${((index + 1) % 20) + 1},"amount":"7"}`,
+        };
+        return (await directRoute.handle(request)).status;
+      });
     };
     await directHandler('direct route handler in process, warm-up', 2_000);
     await profiled('direct-handler', () =>

@@ -4,6 +4,7 @@ import { once } from 'node:events';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type LedgerState, parseAmount } from '@ledger/ledger';
+import { balancesAfterAccepted, moneyBalances } from '@ledger/ledger/testing';
 import { silentLogger } from '@ledger/runtime';
 import { createTestDatabase, type TestDatabase } from '@ledger/testing';
 import { describe, expect, test } from 'vitest';
@@ -178,7 +179,7 @@ async function checkRecovery(restarted: TestWriter, sent: Sent[]): Promise<Submi
 
   const answers = [...retries, ...settled].map(answerOf);
   const replayed = await fullFold(restarted);
-  expect(balancesOf(replayed)).toEqual(expectedBalances(answers, sent));
+  expect(moneyBalances(replayed)).toEqual(expectedBalances(answers, sent));
   return settled;
 }
 
@@ -195,36 +196,16 @@ async function fullFold(running: TestWriter): Promise<LedgerState> {
   return loaded.state;
 }
 
-function balancesOf(state: LedgerState): Map<string, bigint> {
-  const balances = new Map<string, bigint>();
-  let total = 0n;
-  for (const account of state.accounts.values()) {
-    if (account.kind === 'limit') continue;
-    balances.set(account.id, account.balance);
-    total += account.balance;
-  }
-  expect(total).toBe(0n);
-  return balances;
-}
-
-/** The model: funding, then every accepted transfer's legs, applied to a map of balances. */
+/** The model: the funding, then every accepted transfer's legs. */
 function expectedBalances(answers: LedgerAnswer[], sent: Sent[]): Map<string, bigint> {
   const funded = parseAmount(coins(fundedUnits), decimalPoint, 'positive');
-  const balances = new Map<string, bigint>([
+  const opening = new Map<string, bigint>([
     [chainClearing, -funded * BigInt(members.length)],
     [feeRevenue, 0n],
+    ...members.map((member) => [member, funded] as const),
   ]);
-  for (const member of members) balances.set(member, funded);
-  const byCommand = new Map(sent.map((each) => [each.submission.commandId, each.submission]));
-  for (const answer of answers) {
-    if (answer.kind !== 'accepted') continue;
-    const command = byCommand.get(answer.commandId)?.command;
-    if (command?.type !== 'PostTransfer') continue;
-    for (const leg of command.data.legs) {
-      const amount = parseAmount(leg.amount, decimalPoint, 'positive');
-      balances.set(leg.debit, (balances.get(leg.debit) ?? 0n) - amount);
-      balances.set(leg.credit, (balances.get(leg.credit) ?? 0n) + amount);
-    }
-  }
-  return balances;
+  const commands = new Map(
+    sent.map((each) => [each.submission.commandId, each.submission.command]),
+  );
+  return balancesAfterAccepted(opening, answers, commands, decimalPoint);
 }

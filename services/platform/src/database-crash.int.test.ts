@@ -6,7 +6,8 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { createDb, type Db, migrateToLatest } from '@ledger/db';
 import { createPostgresEventStore } from '@ledger/event-store/postgres';
-import { type LedgerState, parseAmount, systemAccountId } from '@ledger/ledger';
+import { parseAmount, systemAccountId } from '@ledger/ledger';
+import { balancesAfterAccepted, moneyBalances } from '@ledger/ledger/testing';
 import { ledgerBalancesProjectionName, replayLedger } from '@ledger/ledger-projections';
 import {
   createSocketClient,
@@ -79,7 +80,7 @@ test('T8: PostgreSQL killed under load loses no acknowledged transfer and half-a
       }
       const replay = await replayLedger(store);
       if (!replay.ok) throw new Error(`the replay broke an invariant: ${replay.error}`);
-      const balances = balancesOf(replay.state);
+      const balances = moneyBalances(replay.state);
       expect(balances).toEqual(expectedBalances(answers, sent));
       // The restarted projector catches up: the live accounts equal the replay.
       await withDb(url, async (db) => {
@@ -331,38 +332,16 @@ function answerOf(result: SubmitResult): LedgerAnswer {
   return result.answer;
 }
 
-function balancesOf(state: LedgerState): Map<string, bigint> {
-  const balances = new Map<string, bigint>();
-  let total = 0n;
-  for (const account of state.accounts.values()) {
-    if (account.kind === 'limit') continue;
-    balances.set(account.id, account.balance);
-    total += account.balance;
-  }
-  expect(total).toBe(0n);
-  return balances;
-}
-
-/** The model: the funding, then every accepted transfer's legs (each command counted once). */
+/** The model: the funding, then every accepted transfer's legs. */
 function expectedBalances(answers: LedgerAnswer[], sent: Sent[]): Map<string, bigint> {
   const funded = fundedCoins * unit;
-  const balances = new Map<string, bigint>([
+  const opening = new Map<string, bigint>([
     [chainClearing, -funded * BigInt(members.length)],
     [feeRevenue, 0n],
+    ...members.map((member) => [member, funded] as const),
   ]);
-  for (const member of members) balances.set(member, funded);
-  const byCommand = new Map(sent.map((each) => [each.submission.commandId, each.submission]));
-  const counted = new Set<string>();
-  for (const answer of answers) {
-    if (answer.kind !== 'accepted' || counted.has(answer.commandId)) continue;
-    counted.add(answer.commandId);
-    const command = byCommand.get(answer.commandId)?.command;
-    if (command?.type !== 'PostTransfer') continue;
-    for (const leg of command.data.legs) {
-      const amount = parseAmount(leg.amount, decimalPoint, 'positive');
-      balances.set(leg.debit, (balances.get(leg.debit) ?? 0n) - amount);
-      balances.set(leg.credit, (balances.get(leg.credit) ?? 0n) + amount);
-    }
-  }
-  return balances;
+  const commands = new Map(
+    sent.map((each) => [each.submission.commandId, each.submission.command]),
+  );
+  return balancesAfterAccepted(opening, answers, commands, decimalPoint);
 }

@@ -1,4 +1,6 @@
 /** @ledger/ledger/testing: the given/when/then harness and event builders for ledger tests. */
+
+export { balancesAfterAccepted, moneyBalances } from './balance-model.ts';
 export {
   given,
   type LedgerThen,
