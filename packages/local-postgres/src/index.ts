@@ -1,4 +1,5 @@
 export {
+  killCluster,
   type LocalPostgres,
   type LocalPostgresOptions,
   removeOrphanedClusters,

@@ -3,11 +3,11 @@
 // sweep never touches a cluster whose owner is alive, and that a persistent cluster starts again
 // on its own data, also as root and after a crash.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, expect, test } from 'vitest';
-import { removeOrphanedClusters, startLocalPostgres } from './local-postgres.ts';
+import { killCluster, removeOrphanedClusters, startLocalPostgres } from './local-postgres.ts';
 
 const fixture = join(import.meta.dirname, 'orphan-owner.fixture.ts');
 const scratch = join(import.meta.dirname, '..', '..', '..', '.pg', 'scratch');
@@ -101,9 +101,8 @@ test('a persistent cluster starts again on its data, after a clean stop and afte
   await first.stop();
   const second = await startLocalPostgres({ dataDir, persistent: true, watchdog: false });
   // The crash: the postmaster and every process it started, SIGKILLed at once.
-  const postmaster = Number(readFileSync(join(dataDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
-  const family = [postmaster, ...childrenOf(postmaster)];
-  for (const pid of family) process.kill(pid, 'SIGKILL');
+  const family = killCluster(dataDir);
+  expect(family.length).toBeGreaterThan(1);
   while (family.some(isAlive)) await new Promise((resolve) => setTimeout(resolve, 20));
   let third: Awaited<ReturnType<typeof startLocalPostgres>> | undefined;
   for (let attempt = 0; third === undefined; attempt += 1) {
@@ -133,20 +132,4 @@ function isAlive(pid: number): boolean {
   } catch {
     return false;
   }
-}
-
-function childrenOf(parent: number): number[] {
-  const children: number[] = [];
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      if (Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === parent) {
-        children.push(Number(entry));
-      }
-    } catch {
-      // The process ended while we looked.
-    }
-  }
-  return children;
 }

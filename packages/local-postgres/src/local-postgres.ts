@@ -163,6 +163,35 @@ async function stopOrphanedServer(dataDir: string): Promise<void> {
   }
 }
 
+/**
+ * A crash, for crash tests: SIGKILL to the cluster's postmaster and every process it started, at
+ * once (the database's host dying). Returns the pids killed; the cluster starts again on its data
+ * with crash recovery.
+ */
+export function killCluster(dataDir: string): number[] {
+  const postmaster = readPostmasterPid(dataDir);
+  if (postmaster === undefined) return [];
+  const family = [postmaster];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      if (parent === postmaster) family.push(Number(entry));
+    } catch {
+      // The process ended while we looked.
+    }
+  }
+  for (const pid of family) {
+    try {
+      process.kill(pid, 'SIGKILL');
+    } catch {
+      // Already gone.
+    }
+  }
+  return family;
+}
+
 /** A detached shell that stops PostgreSQL as soon as `ownerPid` no longer exists. */
 function startWatchdog(ownerPid: number, postmasterPid: number | undefined) {
   const script =

@@ -1,6 +1,6 @@
 // Proves T8 (reliability guide): PostgreSQL SIGKILLed under ledger load, with the writer and the projector running as deployed, loses nothing acknowledged and half-applies nothing: after crash recovery every acknowledged transfer is in the ledger exactly once and its retry gets the original answer, unacknowledged ones apply at most once, the replayed books match the answers and sum to zero, and the restarted projector catches up to read models the auditor finds equal to a rebuild.
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -15,7 +15,7 @@ import {
   type LedgerSubmission,
   type SubmitResult,
 } from '@ledger/ledger-writer';
-import { type LocalPostgres, startLocalPostgres } from '@ledger/local-postgres';
+import { killCluster, type LocalPostgres, startLocalPostgres } from '@ledger/local-postgres';
 import { waitForPosition } from '@ledger/projection-runner';
 import { sql } from 'kysely';
 import { expect, test } from 'vitest';
@@ -233,7 +233,7 @@ async function driveAndKill(socketPath: string, dataDir: string): Promise<Sent[]
         acknowledged += 1;
         if (!killed && acknowledged >= 1_500) {
           killed = true;
-          killPostgres(dataDir);
+          killCluster(dataDir);
         }
         if (next > 200_000) throw new Error('the load never saw the database go');
       }
@@ -242,29 +242,6 @@ async function driveAndKill(socketPath: string, dataDir: string): Promise<Sent[]
   await client.close();
   expect(killed).toBe(true);
   return sent;
-}
-
-/** SIGKILL to the postmaster and every process it started, at once. */
-function killPostgres(dataDir: string): void {
-  const postmaster = Number(readFileSync(join(dataDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
-  const family = [postmaster];
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-      if (parent === postmaster) family.push(Number(entry));
-    } catch {
-      // The process ended while we looked.
-    }
-  }
-  for (const pid of family) {
-    try {
-      process.kill(pid, 'SIGKILL');
-    } catch {
-      // Already gone.
-    }
-  }
 }
 
 /** Crash recovery on the same cluster and port, once the killed processes are gone. */
