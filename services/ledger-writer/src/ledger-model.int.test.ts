@@ -61,7 +61,7 @@ const members = ['alice', 'bob', 'carol', 'dave'] as const;
 const membersOpened = 3;
 type AssetKey = 'A' | 'B';
 const decimalPoints: Record<AssetKey, number> = { A: 8, B: 2 };
-const holdCount = 4;
+const holdCount = 8;
 const openingUnits = 40;
 const openingLimitUnits = 20;
 
@@ -110,7 +110,6 @@ function moneyLeg(
   return { debit, credit, asset: universe.asset(key), amount: units(count, key) };
 }
 
-// ---------------------------------------------------------------------------------------------
 // The operations a step submits, as generated values (plain data, so fast-check can shrink and
 // print them); each becomes a ledger command against the model as it stands when the step starts.
 
@@ -233,13 +232,13 @@ const operation: fc.Arbitrary<Operation> = fc.oneof(
     }),
   },
   {
-    weight: 2,
+    weight: 3,
     arbitrary: fc.record({
       kind: fc.constant('fill'),
       sell: hold,
       buy: hold,
-      unitsA: amountUnits,
-      unitsB: amountUnits,
+      unitsA: fc.integer({ min: 1, max: 8 }),
+      unitsB: fc.integer({ min: 1, max: 8 }),
       feeUnits,
     }),
   },
@@ -270,12 +269,28 @@ const operation: fc.Arbitrary<Operation> = fc.oneof(
 );
 
 /**
- * The hold a capture, release or expiry names: the run's placed holds in turn (open or already
+ * The hold a capture, release or expiry names: one of the run's placed holds (open or already
  * resolved), so that most resolutions meet a hold; before any is placed, an id nobody used.
  */
 function holdIdOf(index: number, model: Model): string {
+  const open = [...model.ledger.holds.keys()];
   const placed = [...model.ledger.holdsPlaced.keys()];
-  return placed[index % Math.max(placed.length, 1)] ?? model.universe.hold(index);
+  // Even indices prefer a hold still open, odd ones any hold placed (perhaps already resolved).
+  const pool = index % 2 === 0 && open.length > 0 ? open : placed;
+  return pool[index % Math.max(pool.length, 1)] ?? model.universe.hold(index);
+}
+
+/**
+ * An open hold of one asset for a fill, on another member's account than `otherThan` when there is
+ * one, so that fills mostly meet two live holds of two members.
+ */
+function openHoldIdOf(index: number, key: AssetKey, model: Model, otherThan?: string): string {
+  const open = [...model.ledger.holds.values()].filter((each) => assetKeyOf(each.asset) === key);
+  const others = open.filter(
+    (each) => otherThan === undefined || memberIndexOf(each.account) !== memberIndexOf(otherThan),
+  );
+  const candidates = others.length > 0 ? others : open;
+  return candidates[index % Math.max(candidates.length, 1)]?.id ?? holdIdOf(index, model);
 }
 
 function assetKeyOf(assetCode: string): AssetKey {
@@ -368,8 +383,10 @@ function captureOf(
  */
 function fillOf(operation: Extract<Operation, { kind: 'fill' }>, model: Model): LedgerCommandInput {
   const { universe } = model;
-  const [sellId, buyId] = [holdIdOf(operation.sell, model), holdIdOf(operation.buy, model)];
-  const [sell, buy] = [model.ledger.holdsPlaced.get(sellId), model.ledger.holdsPlaced.get(buyId)];
+  const sellId = openHoldIdOf(operation.sell, 'A', model);
+  const sell = model.ledger.holdsPlaced.get(sellId);
+  const buyId = openHoldIdOf(operation.buy, 'B', model, sell?.account);
+  const buy = model.ledger.holdsPlaced.get(buyId);
   const seller = sell?.account ?? universe.member(0, 'A');
   const buyer = buy?.account ?? universe.member(1, 'B');
   const sellKey = sell === undefined ? 'A' : assetKeyOf(sell.asset);
@@ -480,9 +497,6 @@ function commandOf(operation: Operation, model: Model): LedgerCommandInput {
   }
 }
 
-// ---------------------------------------------------------------------------------------------
-// Submitting, ordering by the writer's decisions, and comparing.
-
 /** Tallies over the whole run, so the test can show it exercised both outcomes widely. */
 const tally = new Map<string, number>();
 /** Groups of concurrent commands that the writer decided in another order than their indices. */
@@ -530,11 +544,11 @@ function settle(
     }
     return { command, answer: result.answer };
   });
-  const submitted = decided.map((each) => each.answer.revision);
+  const revisionsByIndex = decided.map((each) => each.answer.revision);
   decided.sort((first, second) =>
     Number(BigInt(first.answer.revision) - BigInt(second.answer.revision)),
   );
-  if (decided.some((each, index) => each.answer.revision !== submitted[index])) {
+  if (decided.some((each, index) => each.answer.revision !== revisionsByIndex[index])) {
     groupsReordered += 1;
   }
   for (const { command, answer } of decided) {
@@ -641,9 +655,6 @@ async function expectStateAgrees(model: Model): Promise<void> {
   }
 }
 
-// ---------------------------------------------------------------------------------------------
-// The model-based run.
-
 class Step implements fc.AsyncCommand<Model, Real> {
   readonly operations: readonly Operation[];
   constructor(operations: readonly Operation[]) {
@@ -732,7 +743,19 @@ function openingOf(universe: Universe): LedgerCommandInput[][] {
       data: { account: universe.limit(index), amount: units(openingLimitUnits, 'A') },
     }),
   );
-  return [systems, accounts, [...deposits, ...limits]];
+  // Two standing orders' holds (alice sells A, bob pays B), so that fills meet live holds early.
+  const orders = (['A', 'B'] as const).map(
+    (key, index): LedgerCommandInput => ({
+      type: 'PlaceHold',
+      data: {
+        holdId: universe.hold(holdCount + index),
+        account: universe.member(index, key),
+        amount: units(10, key),
+        reason: 'b2cOrder',
+      },
+    }),
+  );
+  return [systems, accounts, [...deposits, ...limits], orders];
 }
 
 async function setup(scheduler: fc.Scheduler): Promise<{ model: Model; real: Real }> {
