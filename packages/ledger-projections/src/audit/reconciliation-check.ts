@@ -86,7 +86,18 @@ export type ReconciliationFinding =
     }
   | { kind: 'ZeroSumBroken'; source: Side; asset: string; sum: string }
   /** The replay itself could not fold the log (an invariant broke at an event, or a gap). */
-  | { kind: 'ReplayBroken'; revision: string | null; eventId: string | null; error: string };
+  | { kind: 'ReplayBroken'; revision: string | null; eventId: string | null; error: string }
+  /**
+   * The balances projection stopped on an event it could not apply: its checkpoint, and so the
+   * comparison, stays before that event until an operator resolves it.
+   */
+  | {
+      kind: 'ProjectionStopped';
+      projection: string;
+      eventId: string | null;
+      eventType: string | null;
+      error: string;
+    };
 
 export type FindingKind = ReconciliationFinding['kind'];
 
@@ -96,6 +107,7 @@ export const findingKinds: readonly FindingKind[] = [
   'LiabilitiesExceedHoldings',
   'ZeroSumBroken',
   'ReplayBroken',
+  'ProjectionStopped',
 ];
 
 /**

@@ -94,6 +94,7 @@ export async function runReconciliation(input: {
       ...compareAccounts(replayed, chunk.rows),
       ...checkNegatives(projectedAsReplayed(chunk.rows), 'projected'),
     );
+    if (chunk.stopped !== undefined) findings.push(chunk.stopped);
     if (chunk.totals !== undefined) {
       findings.push(
         ...compareTotals(sumsByAsset(replayedAccountsOf(follower.state)), chunk.totals),
@@ -147,6 +148,7 @@ async function readChunk(
   checkpoint: GlobalPosition | undefined;
   rows: ProjectedAccount[];
   totals: ProjectedAssetTotals[] | undefined;
+  stopped: ReconciliationFinding | undefined;
 }> {
   return db
     .transaction()
@@ -173,8 +175,32 @@ async function readChunk(
             FROM ledger_asset_totals ORDER BY asset`.execute(trx)
           ).rows
         : undefined;
-      return { checkpoint, rows, totals };
+      const stopped = withTotals ? await stoppedOn(trx) : undefined;
+      return { checkpoint, rows, totals, stopped };
     });
+}
+
+/** The open failure that stopped the live balances projection, if any. */
+async function stoppedOn(trx: AnyDb): Promise<ReconciliationFinding | undefined> {
+  const { rows } = await sql<{
+    event_id: string | null;
+    event_type: string | null;
+    error_message: string;
+  }>`SELECT f.event_id, f.event_type, f.error_message
+      FROM projection_registry r JOIN projection_failures f
+        ON f.projection = r.projection AND f.version = r.version AND f.resolved_at IS NULL
+     WHERE r.projection = ${ledgerBalancesProjectionName} AND r.status = 'live'
+     ORDER BY f.id LIMIT 1`.execute(trx);
+  const row = rows[0];
+  return row === undefined
+    ? undefined
+    : {
+        kind: 'ProjectionStopped',
+        projection: ledgerBalancesProjectionName,
+        eventId: row.event_id,
+        eventType: row.event_type,
+        error: row.error_message,
+      };
 }
 
 async function storeRun(
