@@ -218,6 +218,13 @@ const ledgerRoutes: RouteEntry[] = [
     'admin',
     'Newest continuous reconciliation run (T25)',
   ),
+  route(
+    'POST',
+    `${v1}/admin/ledger-reconciliation`,
+    'write',
+    'admin',
+    'Run the continuous reconciliation now (T25)',
+  ),
   route('PUT', `${v1}/admin/account/:seq/status`, 'write', 'admin', 'Normal or fraud', {
     id: accountId,
   }),

@@ -99,6 +99,11 @@ export {
   type ReplayBreak,
 } from './audit/ledger-follower.ts';
 export {
+  type AlertLogger,
+  alertOnDiscrepancy,
+  reconciliationAlertCode,
+} from './audit/reconciliation-alert.ts';
+export {
   type AssetHoldings,
   checkReconciliation,
   type FindingKind,
@@ -113,6 +118,7 @@ export {
 export {
   latestReconciliationRun,
   type ReconciliationRunView,
+  reconciliationRunView,
 } from './audit/reconciliation-queries.ts';
 export { type ReplayResult, replayLedger, type TimelinePoint } from './audit/replay-ledger.ts';
 export {

@@ -1,5 +1,6 @@
 import type { EventStore } from '@ledger/event-store';
 import {
+  alertOnDiscrepancy,
   createLedgerFollower,
   type HoldingsSource,
   type LedgerFollower,
@@ -10,8 +11,7 @@ import type { LeaderLocks } from '@ledger/projection-runner';
 import type { Logger } from '@ledger/runtime';
 import type { Kysely } from 'kysely';
 
-/** The stable code of the alert line (an operator's log query or alert rule keys on it). */
-export const reconciliationAlertCode = 'ledger_reconciliation_discrepancy';
+export { reconciliationAlertCode } from '@ledger/ledger-projections';
 
 /** One instance at a time runs the check (the other projector instances skip their tick). */
 export const reconciliationLockKey = 'ledger-reconciliation';
@@ -84,18 +84,8 @@ export function createReconciliationJob<DB>(options: {
         findingsTotal: run.findingsTotal,
         counts: run.counts,
       };
-      if (run.status === 'discrepancy') {
-        health.discrepancies += 1;
-        logger.error('ledger reconciliation found a discrepancy', {
-          code: reconciliationAlertCode,
-          runId: run.runId,
-          checkedPosition: run.checkedPosition,
-          findingsTotal: run.findingsTotal,
-          counts: run.counts,
-          // The first few, so the line alone tells an operator where to look.
-          findings: run.findings.slice(0, 5),
-        });
-      }
+      if (run.status === 'discrepancy') health.discrepancies += 1;
+      alertOnDiscrepancy(logger, run, 'scheduled');
       return run;
     } catch (error) {
       health.failures += 1;

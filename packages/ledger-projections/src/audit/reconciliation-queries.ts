@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely';
+import type { ReconciliationRun } from './run-reconciliation.ts';
 
 /**
  * Reads of the stored reconciliation runs (migration 0028) for the query API: the newest run, or
@@ -43,5 +44,22 @@ export async function latestReconciliationRun(
     ...row,
     started_at: row.started_at.toISOString(),
     finished_at: row.finished_at.toISOString(),
+  };
+}
+
+/** A run as the endpoints answer it (the stored row's shape). */
+export function reconciliationRunView(run: ReconciliationRun): ReconciliationRunView {
+  return {
+    run_id: run.runId,
+    status: run.status,
+    started_at: run.startedAt.toISOString(),
+    finished_at: run.finishedAt.toISOString(),
+    checked_position: run.checkedPosition ?? null,
+    checked_revision: run.checkedRevision,
+    accounts_checked: run.accountsChecked,
+    assets_checked: run.assetsChecked,
+    findings_total: run.findingsTotal,
+    counts: run.counts,
+    findings: run.findings,
   };
 }

@@ -3,7 +3,9 @@
 // ok; a projected balance corrupted by SQL and members credited from adjustment equity beyond
 // what came in from the chain (Revolut) are each recorded as a discrepancy by the next scheduled
 // run and raise the alert line with its stable code; the endpoint returns the run to an
-// administrator and to a role holding its permission, 403 to a member and to a role without it.
+// administrator and to a role holding its permission, 403 to a member and to a role without it;
+// an administrator's on-demand run (write API) is stored and answered at once, one at a time.
+import { createDb } from '@ledger/db';
 import { systemAccountId } from '@ledger/ledger';
 import { reconciliationAlertCode } from '@ledger/projector';
 import { createLogger } from '@ledger/runtime';
@@ -205,6 +207,58 @@ describe('the scheduled run', () => {
       },
     ]);
     expect(alerts().length).toBeGreaterThan(alertsBefore);
+  });
+});
+
+describe('POST /api/v1/admin/ledger-reconciliation (on demand)', () => {
+  const path = '/api/v1/admin/ledger-reconciliation';
+
+  test('an administrator runs it now: stored, answered with its findings', async () => {
+    const response = await kit.write('POST', path, {}, { token: admin.token });
+    expect(response.status).toBe(201);
+    const run = ((await response.json()) as { data: Run }).data;
+    expect(run).toMatchObject({
+      status: 'discrepancy',
+      accounts_checked: 16,
+      findings: [{ kind: 'LiabilitiesExceedHoldings', asset: 'BTC' }],
+    });
+    const { rows } = await sql<{ status: string }>`SELECT status FROM ledger_reconciliation_runs
+      WHERE run_id = ${run.run_id}::bigint`.execute(database().db);
+    expect(rows).toEqual([{ status: 'discrepancy' }]);
+  });
+
+  test('one at a time per process: a second request meanwhile is 409', async () => {
+    // The first run is held at storing its result by a lock taken on the runs table elsewhere.
+    const locker = createDb({ url: database().url, poolSizeMax: 1 });
+    let first: Promise<Response> | Response | undefined;
+    try {
+      await locker.transaction().execute(async (trx) => {
+        await sql`LOCK TABLE ledger_reconciliation_runs IN ACCESS EXCLUSIVE MODE`.execute(trx);
+        first = kit.write('POST', path, {}, { token: admin.token });
+        for (let tries = 0; tries < 400; tries += 1) {
+          const { rows } = await sql<{ waiting: string }>`SELECT count(*)::text AS waiting
+            FROM pg_locks l JOIN pg_class c ON c.oid = l.relation
+            WHERE c.relname = 'ledger_reconciliation_runs' AND NOT l.granted`.execute(trx);
+          if (rows[0]?.waiting !== '0') break;
+          await new Promise((resolve) => setTimeout(resolve, 10));
+        }
+        const second = await kit.write('POST', path, {}, { token: admin.token });
+        expect(second.status).toBe(409);
+        expect(((await second.json()) as { code: string }).code).toBe('reconciliation_running');
+      });
+    } finally {
+      await locker.destroy();
+    }
+    expect((await first)?.status).toBe(201);
+    expect((await kit.write('POST', path, {}, { token: admin.token })).status).toBe(201);
+  });
+
+  test('a member gets 403, a body with anything in it 400', async () => {
+    const refused = await kit.write('POST', path, {}, { token: member.token });
+    expect(refused.status).toBe(403);
+    const invalid = await kit.write('POST', path, { full: true }, { token: admin.token });
+    expect(invalid.status).toBe(400);
+    expect(((await invalid.json()) as { code: string }).code).toBe('validation_failed');
   });
 });
 
