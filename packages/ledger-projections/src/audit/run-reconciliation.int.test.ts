@@ -1,7 +1,8 @@
 // Proves the continuous reconciliation's run (T25) is exact while the ledger moves: with a real
 // writer and the balances projection running live, runs that read the projection in chunks of 4
 // accounts (each chunk at its own checkpoint, the replay advanced to exactly it) find nothing,
-// a replay kept across runs equals one folded from the start, every run is stored; and an event
+// a replay kept across runs equals one folded from the start, every run is stored; counts stay
+// exact when only the first findings are kept; and an event
 // that overdraws a member, appended behind the writer's back, is named as a broken replay.
 import { randomUUID } from 'node:crypto';
 import { systemAccountId } from '@ledger/ledger';
@@ -124,6 +125,38 @@ describe('T25: the reconciliation run', () => {
     const { rows } = await sql<{ count: string }>`SELECT count(*)::text AS count
       FROM ledger_reconciliation_runs WHERE status = 'ok'`.execute(db);
     expect(Number(rows[0]?.count)).toBeGreaterThanOrEqual(runs.length + 1);
+  });
+
+  test('rows corrupted wholesale: every one counted, only the first kept', async () => {
+    const { db } = database();
+    const corrupted = accounts.slice(0, 3);
+    await sql`UPDATE ledger_accounts SET held = held + 1 WHERE account = ANY(${corrupted}::text[])`.execute(
+      db,
+    );
+    try {
+      const run = await runReconciliation({
+        db,
+        follower: createLedgerFollower(fixture.store),
+        chunkRows: 2,
+        findingsStoredMax: 2,
+      });
+      expect(run.status).toBe('discrepancy');
+      expect(run.findingsTotal).toBe(3);
+      expect(run.counts.ProjectionMismatch).toBe(3);
+      expect(run.findings).toEqual(
+        corrupted.slice(0, 2).map((account) => ({
+          kind: 'ProjectionMismatch',
+          account,
+          field: 'held',
+          projected: '1',
+          replayed: '0',
+        })),
+      );
+    } finally {
+      await sql`UPDATE ledger_accounts SET held = held - 1 WHERE account = ANY(${corrupted}::text[])`.execute(
+        db,
+      );
+    }
   });
 
   test('an overdraft appended behind the writer: the projection stops on it, the replay names it', async () => {

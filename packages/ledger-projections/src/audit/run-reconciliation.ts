@@ -67,13 +67,28 @@ export async function runReconciliation(input: {
   holdings?: HoldingsSource;
   chunkRows?: number;
   runsKept?: number;
+  /** Findings kept in the result and the stored row (default 1,000); the counts stay exact. */
+  findingsStoredMax?: number;
   now?: () => Date;
 }): Promise<ReconciliationRun> {
   const { db, follower } = input;
   const now = input.now ?? (() => new Date());
   const chunkRows = input.chunkRows ?? 2_000;
+  const findingsMax = input.findingsStoredMax ?? reconciliationFindingsStoredMax;
   const startedAt = now();
+  // Counts stay exact; only the first findings are kept (a table corrupted wholesale must not
+  // fill the projector's memory).
+  const counts = Object.fromEntries(findingKinds.map((kind) => [kind, 0])) as Record<
+    FindingKind,
+    number
+  >;
   const findings: ReconciliationFinding[] = [];
+  const record = (found: readonly ReconciliationFinding[]) => {
+    for (const finding of found) {
+      counts[finding.kind] += 1;
+      if (findings.length < findingsMax) findings.push(finding);
+    }
+  };
   let accountsChecked = 0;
   let after: string | undefined;
   let checkpoint: GlobalPosition | undefined;
@@ -90,15 +105,11 @@ export async function runReconciliation(input: {
         (after === undefined || compareKeys(account, after) > 0) &&
         (last === undefined || compareKeys(account, last) <= 0),
     );
-    findings.push(
-      ...compareAccounts(replayed, chunk.rows),
-      ...checkNegatives(projectedAsReplayed(chunk.rows), 'projected'),
-    );
-    if (chunk.stopped !== undefined) findings.push(chunk.stopped);
+    record(compareAccounts(replayed, chunk.rows));
+    record(checkNegatives(projectedAsReplayed(chunk.rows), 'projected'));
+    if (chunk.stopped !== undefined) record([chunk.stopped]);
     if (chunk.totals !== undefined) {
-      findings.push(
-        ...compareTotals(sumsByAsset(replayedAccountsOf(follower.state)), chunk.totals),
-      );
+      record(compareTotals(sumsByAsset(replayedAccountsOf(follower.state)), chunk.totals));
     }
     accountsChecked += chunk.rows.length;
     if (last === undefined) break;
@@ -108,30 +119,27 @@ export async function runReconciliation(input: {
   const replayed = replayedAccountsOf(follower.state);
   if (follower.broken === undefined) {
     const holdings = await (input.holdings ?? defaultHoldings)(replayed);
-    findings.push(
-      ...checkNegatives(replayed, 'replayed'),
-      ...checkZeroSum(sumsByAsset(replayed), 'replayed'),
-      ...checkLiabilities(replayed, holdings),
-    );
+    record(checkNegatives(replayed, 'replayed'));
+    record(checkZeroSum(sumsByAsset(replayed), 'replayed'));
+    record(checkLiabilities(replayed, holdings));
   } else {
+    // The first thing to read: nothing after that event was checked.
+    counts.ReplayBroken += 1;
     findings.unshift({ kind: 'ReplayBroken', ...follower.broken });
+    findings.length = Math.min(findings.length, findingsMax);
   }
-  const counts = Object.fromEntries(findingKinds.map((kind) => [kind, 0])) as Record<
-    FindingKind,
-    number
-  >;
-  for (const finding of findings) counts[finding.kind] += 1;
+  const findingsTotal = Object.values(counts).reduce((sum, count) => sum + count, 0);
   const run = {
-    status: findings.length === 0 ? 'ok' : 'discrepancy',
+    status: findingsTotal === 0 ? 'ok' : 'discrepancy',
     startedAt,
     finishedAt: now(),
     checkedPosition: checkpoint,
     checkedRevision: follower.revision.toString(),
     accountsChecked,
     assetsChecked: follower.state.assets.size,
-    findingsTotal: findings.length,
+    findingsTotal,
     counts,
-    findings: findings.slice(0, reconciliationFindingsStoredMax),
+    findings,
   } satisfies Omit<ReconciliationRun, 'runId'>;
   const runId = await storeRun(db, run, input.runsKept ?? 10_080);
   return { runId, ...run };
