@@ -18,6 +18,7 @@ import * as eventStoreAppendStatement0022 from './0022-event-store-append-statem
 import * as eventStoreAppendLoop0023 from './0023-event-store-append-loop.ts';
 import * as eventStoreReadFunctions0026 from './0026-event-store-read-functions.ts';
 import * as requestMetadataBrin0027 from './0027-request-metadata-brin.ts';
+import * as ledgerReconciliationRuns0028 from './0028-ledger-reconciliation-runs.ts';
 
 /**
  * Every migration, by name, in order. A static list rather than a folder scan: each migration is
@@ -44,4 +45,5 @@ export const migrations: Record<string, Migration> = {
   '0023-event-store-append-loop': eventStoreAppendLoop0023,
   '0026-event-store-read-functions': eventStoreReadFunctions0026,
   '0027-request-metadata-brin': requestMetadataBrin0027,
+  '0028-ledger-reconciliation-runs': ledgerReconciliationRuns0028,
 };

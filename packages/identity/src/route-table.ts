@@ -211,6 +211,20 @@ const ledgerRoutes: RouteEntry[] = [
     id: adjustmentId,
   }),
   route('GET', `${v1}/admin/ledger-activity`, 'query', 'admin', 'Administrators’ ledger actions'),
+  route(
+    'GET',
+    `${v1}/admin/ledger-reconciliation`,
+    'query',
+    'admin',
+    'Newest continuous reconciliation run (T25)',
+  ),
+  route(
+    'POST',
+    `${v1}/admin/ledger-reconciliation`,
+    'write',
+    'admin',
+    'Run the continuous reconciliation now (T25)',
+  ),
   route('PUT', `${v1}/admin/account/:seq/status`, 'write', 'admin', 'Normal or fraud', {
     id: accountId,
   }),

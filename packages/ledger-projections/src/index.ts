@@ -93,6 +93,33 @@ import { ledgerProfilesProjection } from './ledger-profiles-projection.ts';
 export const ledgerProjections = [ledgerBalancesProjection, ledgerProfilesProjection] as const;
 export { auditedProjections } from './audit/audited-projections.ts';
 export { type BookProblem, checkLiveBooks } from './audit/book-checks.ts';
+export {
+  createLedgerFollower,
+  type LedgerFollower,
+  type ReplayBreak,
+} from './audit/ledger-follower.ts';
+export {
+  type AlertLogger,
+  alertOnDiscrepancy,
+  reconciliationAlertCode,
+} from './audit/reconciliation-alert.ts';
+export {
+  type AssetHoldings,
+  checkReconciliation,
+  type FindingKind,
+  findingKinds,
+  holdingsFromChainClearing,
+  type ProjectedAccount,
+  type ProjectedAssetTotals,
+  type ReconciliationFinding,
+  type ReplayedAccount,
+  replayedAccountsOf,
+} from './audit/reconciliation-check.ts';
+export {
+  latestReconciliationRun,
+  type ReconciliationRunView,
+  reconciliationRunView,
+} from './audit/reconciliation-queries.ts';
 export { type ReplayResult, replayLedger, type TimelinePoint } from './audit/replay-ledger.ts';
 export {
   type AuditProgress,
@@ -100,6 +127,13 @@ export {
   runAudit,
   type TimelineMismatch,
 } from './audit/run-audit.ts';
+export {
+  type HoldingsSource,
+  type ReconciliationRun,
+  type ReconciliationStatus,
+  reconciliationFindingsStoredMax,
+  runReconciliation,
+} from './audit/run-reconciliation.ts';
 export {
   type AuditedProjection,
   type RebuildProgress,

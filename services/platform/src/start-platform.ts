@@ -230,6 +230,8 @@ function startIdentityProjections(
     ],
     logger: logger.child({ service: 'projector' }),
     signal: stopping.signal,
+    // The continuous reconciliation of the ledger (T25), as the projector deployable's default.
+    reconciliation: { intervalMs: 60_000 },
   });
   stack.push(async () => {
     stopping.abort();

@@ -10,6 +10,11 @@ export const ProjectorEnvSchema = z.object({
     .string()
     .regex(/^(esdb|kurrentdb)(\+discover)?:\/\//, 'must be an esdb:// connection string')
     .optional(),
+  /**
+   * Seconds between runs of the continuous ledger reconciliation (T25, docs/adr/0020); one
+   * instance runs it at a time. 0 turns it off (a benchmark harness); default 60.
+   */
+  LEDGER_RECONCILIATION_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
 });
 
 export type ProjectorEnv = z.infer<typeof ProjectorEnvSchema>;

@@ -21,8 +21,9 @@ runService(
     // planned once per connection, not on every batch (docs/performance.md, "Fourth pass, projector").
     const db = createDbWithPreparedStatements({
       url: env.DATABASE_URL,
-      // One transaction per projection at a time, plus lag and failure reads.
-      poolSizeMax: Math.max(4, projections.length + 2),
+      // One transaction per projection at a time, plus lag and failure reads, plus the
+      // reconciliation's one short read at a time.
+      poolSizeMax: Math.max(4, projections.length + 3),
       statementTimeoutMs: 30_000,
       applicationName: 'projector',
     });
@@ -58,6 +59,11 @@ runService(
       // batches at thousands of transfers a second, for up to 3 ms more lag; 5 ms put the lag p99
       // over its 100 ms target in half the runs (docs/adr/0007, addenda of 27 November).
       headReadDelayMs: 3,
+      ...(env.LEDGER_RECONCILIATION_INTERVAL_SECONDS === 0
+        ? {}
+        : {
+            reconciliation: { intervalMs: env.LEDGER_RECONCILIATION_INTERVAL_SECONDS * 1_000 },
+          }),
     });
     return async () => {
       clearInterval(keepAlive);

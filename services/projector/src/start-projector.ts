@@ -1,4 +1,5 @@
 import type { EventStore } from '@ledger/event-store';
+import type { HoldingsSource } from '@ledger/ledger-projections';
 import {
   createProjectionRunner,
   createRunnerGroup,
@@ -13,6 +14,11 @@ import {
 } from '@ledger/projection-runner';
 import type { Logger } from '@ledger/runtime';
 import type { Kysely } from 'kysely';
+import {
+  createReconciliationJob,
+  type ReconciliationHealth,
+  type ReconciliationJob,
+} from './reconciliation-job.ts';
 
 export type ProjectorOptions<DB> = {
   db: Kysely<DB>;
@@ -34,11 +40,20 @@ export type ProjectorOptions<DB> = {
   durableCommits?: boolean;
   /** See RunnerGroupOptions.headReadDelayMs (default 0: no wait). */
   headReadDelayMs?: number;
+  /**
+   * The continuous reconciliation of the ledger (T25, docs/adr/0020): every `intervalMs`, under
+   * the leader locks so one instance runs it. Absent: not run by this projector.
+   */
+  reconciliation?: { intervalMs: number; holdings?: HoldingsSource; autoStart?: boolean };
 };
 
 export type Projector = {
   status(): RunnerStatus[];
   lag(): Promise<ProjectionLag[]>;
+  /** The reconciliation job's last run and counters (undefined when it does not run here). */
+  reconciliation(): ReconciliationHealth | undefined;
+  /** The job itself (tests and an on-demand run call `tick`). */
+  reconciliationJob: ReconciliationJob | undefined;
   /** Resolves once every runner ended and the leader session is closed. */
   done: Promise<void>;
 };
@@ -79,6 +94,20 @@ export function startProjector<DB>(options: ProjectorOptions<DB>): Projector {
   logger.info('projector starting', {
     projections: projections.map((p) => `${p.name}@${p.version}`),
   });
+  const reconciliation =
+    options.reconciliation === undefined
+      ? undefined
+      : createReconciliationJob({
+          db,
+          eventStore,
+          logger: logger.child({ job: 'ledger-reconciliation' }),
+          locks,
+          intervalMs: options.reconciliation.intervalMs,
+          ...(options.reconciliation.holdings ? { holdings: options.reconciliation.holdings } : {}),
+          ...(options.reconciliation.autoStart === undefined
+            ? {}
+            : { autoStart: options.reconciliation.autoStart }),
+        });
   const runs = runners.map((runner, index) =>
     runner.run(signal).catch((error: unknown) => {
       // Runners retry I/O themselves; reaching this is a bug, and the other projections go on.
@@ -91,12 +120,15 @@ export function startProjector<DB>(options: ProjectorOptions<DB>): Projector {
   const done = (async () => {
     await Promise.all(runs);
     if (!signal.aborted) await waitForAbort(signal);
+    await reconciliation?.stop();
     if (ownsLocks) await locks.close();
     logger.info('projector stopped');
   })();
   return {
     status: () => runners.map((runner) => runner.status()),
     lag: () => Promise.all(runners.map((runner) => runner.lag())),
+    reconciliation: () => reconciliation?.health(),
+    reconciliationJob: reconciliation,
     done,
   };
 }

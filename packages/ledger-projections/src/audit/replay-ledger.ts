@@ -65,6 +65,16 @@ function occurredAt(event: RecordedEvent): string {
   return event.recordedAt.toISOString();
 }
 
+/** One event folded into the state as the auditor folds it: `evolve` asserts what it touches. */
+export function foldLedgerEvent(state: LedgerState, event: RecordedEvent): void {
+  evolve(state, { type: event.type, data: event.data } as LedgerStreamEvent);
+}
+
+/** An error that means the log broke an invariant (reported), not an I/O failure (thrown). */
+export function isReplayError(error: unknown): error is Error {
+  return error instanceof AssertionError || error instanceof TypeError;
+}
+
 export async function replayLedger(
   store: EventStore,
   options: { account?: string; onProgress?: (events: number) => void } = {},
@@ -76,7 +86,7 @@ export async function replayLedger(
   try {
     for await (const event of readLedgerStream(store)) {
       current = event;
-      evolve(state, { type: event.type, data: event.data } as LedgerStreamEvent);
+      foldLedgerEvent(state, event);
       events += 1;
       if (options.account !== undefined && touches(event, options.account)) {
         const balance = readAccountBalance(state, options.account);
@@ -95,7 +105,7 @@ export async function replayLedger(
     current = undefined;
     assertLedgerInvariants(state);
   } catch (error) {
-    if (!(error instanceof AssertionError) && !(error instanceof TypeError)) throw error;
+    if (!isReplayError(error)) throw error;
     return {
       ok: false,
       events,

@@ -29,6 +29,8 @@ const extraFields = {
 
 /** A valid body for each write route; the routes that read no body are listed apart. */
 const validBodies: Record<string, unknown> = {
+  // The on-demand reconciliation run takes an empty object (and nothing else).
+  'POST /api/v1/admin/ledger-reconciliation': {},
   'POST /api/v1/auth/token': { user_id: 'someone', password: 'some passphrase' },
   'POST /api/v1/member': {
     user_id: 'newcomer',

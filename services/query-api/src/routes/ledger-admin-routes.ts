@@ -4,6 +4,7 @@ import {
   accountSortKeys,
   findAccount,
   findAdjustment,
+  latestReconciliationRun,
   listAccounts,
   listAdjustments,
   listAdminActivity,
@@ -27,7 +28,7 @@ import {
  * The administrator's ledger screens (SPEC §2): account/list, account/{seq}/view and
  * /balance-log, the balance at an instant, the per-asset books (every system account, sum = 0,
  * and whether a ledger projection stopped), forced adjustments, and the administrators' ledger
- * activity.
+ * activity; the newest run of the continuous reconciliation (T25, docs/adr/0020).
  */
 
 const AssetSchema = z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,31}$/);
@@ -51,6 +52,10 @@ export const LedgerActivityQuerySchema = listQuerySchema({
   filters: { account_seq: QuerySeqSchema.optional() },
 });
 const EmptyQuerySchema = z.strictObject({ after: PositionSchema.optional() });
+/** `status=discrepancy`: the newest run that found one (when was the books' last problem?). */
+export const ReconciliationQuerySchema = z.strictObject({
+  status: z.enum(['ok', 'discrepancy']).optional(),
+});
 const AdjustmentParameterSchema = z.strictObject({ adjustmentId: z.uuid() });
 
 export function ledgerAdminRoutes(context: LedgerReadContext) {
@@ -147,6 +152,23 @@ export function ledgerAdminRoutes(context: LedgerReadContext) {
           });
         }
         return c.json({ data: adjustment });
+      },
+    )
+    .get(
+      '/admin/ledger-reconciliation',
+      validate('query', ReconciliationQuerySchema),
+      async (c) => {
+        // A run is stored by the projector's job, not projected from the log: nothing to wait for.
+        const run = await latestReconciliationRun(db, { status: c.req.valid('query').status });
+        if (run === undefined) {
+          throw new ProblemError({
+            status: 404,
+            code: 'reconciliation_not_run',
+            title: 'No reconciliation run is stored yet',
+          });
+        }
+        c.header('cache-control', 'no-store');
+        return c.json({ data: run });
       },
     )
     .get(

@@ -4,6 +4,7 @@ import { depositRoutes } from './deposit-routes.ts';
 import { ledgerAccountRoutes } from './ledger-account-routes.ts';
 import { ledgerAdjustmentRoutes } from './ledger-adjustment-routes.ts';
 import { ledgerAdminAccountRoutes } from './ledger-admin-account-routes.ts';
+import { ledgerReconciliationRoutes } from './ledger-reconciliation-routes.ts';
 import type { LedgerWriteContext } from './ledger-write-context.ts';
 import { withdrawAdminRoutes } from './withdraw-admin-routes.ts';
 import { withdrawRoutes } from './withdraw-routes.ts';
@@ -21,6 +22,8 @@ export function mountLedgerRoutes(
     ledgerAccountRoutes(context),
     ledgerAdminAccountRoutes(context),
     ledgerAdjustmentRoutes(context),
+    // The on-demand run of the continuous reconciliation (T25).
+    ledgerReconciliationRoutes(context),
     // Assets, plug-ins and deposits (issue #10).
     assetRoutes(context),
     // Withdrawals (issue #10).

@@ -17,9 +17,9 @@ import {
 } from '@ledger/ledger-projections';
 import { type LedgerWriterService, startLedgerWriterService } from '@ledger/ledger-writer';
 import { createCheckpointAwaiter } from '@ledger/projection-runner';
-import { startProjector } from '@ledger/projector';
+import { type ProjectorOptions, startProjector } from '@ledger/projector';
 import { createApp as createQueryApi } from '@ledger/query-api';
-import { silentLogger } from '@ledger/runtime';
+import { type Logger, silentLogger } from '@ledger/runtime';
 import { committedHead } from '@ledger/testing';
 import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
@@ -39,7 +39,13 @@ export const kitAssets = { KRW: 0, BTC: 8 } as const;
 
 export async function createLedgerTestKit(
   database: { url: string; db: Db },
-  options: { policy?: Partial<LedgerPolicy> } = {},
+  options: {
+    policy?: Partial<LedgerPolicy>;
+    /** Runs the projector's continuous reconciliation (T25) as configured here. */
+    reconciliation?: ProjectorOptions<unknown>['reconciliation'];
+    /** The projector's logger (default silent). */
+    projectorLogger?: Logger;
+  } = {},
 ) {
   const identityKit = await createIdentityWriteTestKit(database);
   const writer = await startLedgerWriterService({
@@ -68,7 +74,7 @@ export async function createLedgerTestKit(
       development: true,
     },
   });
-  const projector = startProjectorFor(database);
+  const projector = startProjectorFor(database, options);
   await openAssets(writer);
   return {
     ...identityKit,
@@ -76,6 +82,7 @@ export async function createLedgerTestKit(
     queryApp,
     writer,
     awaiter,
+    projector: projector.projector,
     ...httpHelpers(app, queryApp),
     ...memberHelpers(identityKit),
     eventCount: () => countEvents(database.db),
@@ -89,7 +96,13 @@ export async function createLedgerTestKit(
   };
 }
 
-function startProjectorFor(database: { url: string; db: Db }) {
+function startProjectorFor(
+  database: { url: string; db: Db },
+  options: {
+    reconciliation?: ProjectorOptions<unknown>['reconciliation'];
+    projectorLogger?: Logger;
+  },
+) {
   const store = createPostgresEventStore({ url: database.url, poolSizeMax: 3 });
   const stopping = new AbortController();
   const projector = startProjector({
@@ -101,10 +114,12 @@ function startProjectorFor(database: { url: string; db: Db }) {
       ledgerBalancesProjection,
       ledgerProfilesProjection,
     ],
-    logger: silentLogger,
+    logger: options.projectorLogger ?? silentLogger,
     signal: stopping.signal,
+    ...(options.reconciliation ? { reconciliation: options.reconciliation } : {}),
   });
   return {
+    projector,
     async close() {
       stopping.abort();
       await projector.done;
