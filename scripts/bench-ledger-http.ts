@@ -1459,7 +1459,8 @@ type SoakWindow = {
 /**
  * The soak (T28): the open-loop generator at a fixed rate for `--soak-minutes`, one line per
  * window as it goes; then every 201 is one transfer, the books balance, the whole ledger replays
- * with every invariant; and the verdict: between the second and the last third of the windows
+ * with every invariant, every run of the projector's continuous reconciliation (T25) was ok; and
+ * the verdict: between the second and the last third of the windows
  * (the first window is the warm-up), p99 and each process's memory must not grow by more than
  * half and a fifth respectively, and Postgres's connections by more than two.
  */
@@ -1557,9 +1558,20 @@ async function soak(input: {
   if (code !== 0) throw new Error(`the soak's generator exited ${String(code)}`);
   await checkAfterRun(input.db, input.store, result, transfersBefore);
   await verifyAtEnd({ db: input.db, store: input.store, figures: [] });
+  // T25 ran all along in the projector (every 60 s): every run must have found nothing.
+  const { rows: runs } = await sql<{ status: string; runs: string; revision: string }>`SELECT
+      status, count(*)::text AS runs, max(checked_revision)::text AS revision
+      FROM ledger_reconciliation_runs GROUP BY status`.execute(input.db);
+  console.log(
+    `continuous reconciliation (T25) during the soak: ${runs.map((run) => `${run.runs} ${run.status} (up to revision ${run.revision})`).join(', ') || 'no run'}`,
+  );
+  const reconciled = runs.length > 0 && runs.every((run) => run.status === 'ok');
   const verdict = soakVerdict(windows);
   for (const line of verdict.lines) console.log(line);
-  if (!verdict.flat) {
+  if (!reconciled) {
+    console.log('soak: the continuous reconciliation did not run, or found a discrepancy');
+    process.exitCode = 1;
+  } else if (!verdict.flat) {
     console.log('soak: DRIFT');
     process.exitCode = 1;
   } else console.log('soak: flat');
