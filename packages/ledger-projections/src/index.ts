@@ -128,7 +128,9 @@ export {
   type TimelineMismatch,
 } from './audit/run-audit.ts';
 export {
+  followLiveCheckpoint,
   type HoldingsSource,
+  liveBalancesCheckpoint,
   type ReconciliationRun,
   type ReconciliationStatus,
   reconciliationFindingsStoredMax,

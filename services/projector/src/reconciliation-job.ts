@@ -2,6 +2,7 @@ import type { EventStore } from '@ledger/event-store';
 import {
   alertOnDiscrepancy,
   createLedgerFollower,
+  followLiveCheckpoint,
   type HoldingsSource,
   type LedgerFollower,
   type ReconciliationRun,
@@ -50,6 +51,13 @@ export function createReconciliationJob<DB>(options: {
   logger: Logger;
   locks?: LeaderLocks;
   intervalMs: number;
+  /**
+   * Between runs, the replay is folded up to the live balances checkpoint this often (default
+   * 1 s; 0: only in runs): a run then folds only the last second's events. Folded once a run,
+   * a minute of events at thousands a second was seconds of the projector's CPU at once, a
+   * latency spike across the box (docs/performance.md, "Seventh pass").
+   */
+  followIntervalMs?: number;
   holdings?: HoldingsSource;
   /** Start ticking on a timer (default true); tests call tick() themselves. */
   autoStart?: boolean;
@@ -63,12 +71,17 @@ export function createReconciliationJob<DB>(options: {
     lastError: null,
   };
   let running: Promise<ReconciliationRun | undefined> | undefined;
+  let following: Promise<void> | undefined;
+  /** Whether this instance ran the last run (with several instances, only the lock's holder follows). */
+  let leading = options.locks === undefined;
 
   async function runOnce(): Promise<ReconciliationRun | undefined> {
     const leadership = options.locks
       ? await options.locks.tryAcquire(reconciliationLockKey)
       : undefined;
-    if (options.locks && leadership === undefined) return undefined;
+    leading = options.locks === undefined || leadership !== undefined;
+    if (!leading) return undefined;
+    await following;
     try {
       const run = await runReconciliation({
         db: options.db as Kysely<unknown>,
@@ -99,6 +112,23 @@ export function createReconciliationJob<DB>(options: {
     }
   }
 
+  /** Folds the kept replay up to the live checkpoint; never during a run, never two at once. */
+  async function follow(): Promise<void> {
+    if (running !== undefined || following !== undefined || !leading) return;
+    following = (async () => {
+      try {
+        await followLiveCheckpoint(options.db as Kysely<unknown>, follower);
+      } catch (error) {
+        // As after a failed run: the replay may have stopped part-way through an event.
+        follower = createLedgerFollower(options.eventStore);
+        logger.warn('ledger reconciliation replay failed', { error: String(error) });
+      }
+    })().finally(() => {
+      following = undefined;
+    });
+    await following;
+  }
+
   function tick(): Promise<ReconciliationRun | undefined> {
     if (running) return running;
     running = runOnce().finally(() => {
@@ -112,12 +142,20 @@ export function createReconciliationJob<DB>(options: {
       ? undefined
       : setInterval(() => void tick(), Math.max(1, options.intervalMs));
   timer?.unref();
+  const followIntervalMs = options.followIntervalMs ?? 1_000;
+  const followTimer =
+    options.autoStart === false || followIntervalMs === 0
+      ? undefined
+      : setInterval(() => void follow(), followIntervalMs);
+  followTimer?.unref();
 
   return {
     tick,
     health: () => ({ ...health }),
     async stop() {
       clearInterval(timer);
+      clearInterval(followTimer);
+      await following;
       await running;
     },
   };

@@ -21,7 +21,7 @@ import {
   transfer,
 } from '../testing/ledger-fixture.ts';
 import { createLedgerFollower } from './ledger-follower.ts';
-import { runReconciliation } from './run-reconciliation.ts';
+import { followLiveCheckpoint, runReconciliation } from './run-reconciliation.ts';
 
 const database = useTestDatabase();
 let fixture: LedgerFixture;
@@ -125,6 +125,46 @@ describe('T25: the reconciliation run', () => {
     const { rows } = await sql<{ count: string }>`SELECT count(*)::text AS count
       FROM ledger_reconciliation_runs WHERE status = 'ok'`.execute(db);
     expect(Number(rows[0]?.count)).toBeGreaterThanOrEqual(runs.length + 1);
+  });
+
+  test('between runs the kept replay follows the live checkpoint, never past it, and the next run folds only what came since', async () => {
+    const { db } = database();
+    const follower = createLedgerFollower(fixture.store, { pageSize: 50 });
+    const first = await runReconciliation({ db, follower });
+    expect(first.status).toBe('ok');
+    const moving = traffic(600);
+    let done = false;
+    void moving.finally(() => {
+      done = true;
+    });
+    const follows: { revision: bigint; checkpoint: string | undefined }[] = [];
+    while (!done) {
+      const checkpoint = await followLiveCheckpoint(db, follower);
+      follows.push({ revision: follower.revision, checkpoint });
+      // Never past the checkpoint it was given (a later chunk must find the replay behind it).
+      const position = follower.position;
+      if (checkpoint !== undefined && position !== undefined)
+        expect(position <= checkpoint).toBe(true);
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    await moving;
+    let revision = '';
+    for (let tries = 0; tries < 250; tries += 1) {
+      await followLiveCheckpoint(db, follower);
+      revision = await ledgerRevision();
+      if (follower.revision.toString() === revision) break;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect(follower.revision.toString()).toBe(revision);
+    expect(new Set(follows.map((follow) => follow.revision)).size).toBeGreaterThan(2);
+    // The run after the follows has nothing left to fold, and agrees.
+    const run = await runReconciliation({ db, follower, chunkRows: 4 });
+    expect(run.status).toBe('ok');
+    expect(run.findings).toEqual([]);
+    expect(String(run.checkedRevision)).toBe(revision);
+    const fresh = createLedgerFollower(fixture.store);
+    await runReconciliation({ db, follower: fresh });
+    expect([...fresh.state.accounts.entries()]).toEqual([...follower.state.accounts.entries()]);
   });
 
   test('rows corrupted wholesale: every one counted, only the first kept', async () => {

@@ -147,6 +147,32 @@ export async function runReconciliation(input: {
 
 const defaultHoldings: HoldingsSource = async (replayed) => holdingsFromChainClearing(replayed);
 
+/**
+ * The live `ledger-balances` checkpoint (undefined: nothing projected yet): how far a replay kept
+ * between runs may be folded ahead of the next run without passing what that run will compare.
+ */
+export async function liveBalancesCheckpoint(db: AnyDb): Promise<GlobalPosition | undefined> {
+  const { rows } = await sql<{ position: string | null }>`SELECT c.position
+    FROM projection_registry r JOIN projection_checkpoints c
+      ON c.projection = r.projection AND c.version = r.version
+   WHERE r.projection = ${ledgerBalancesProjectionName} AND r.status = 'live'`.execute(db);
+  return (rows[0]?.position ?? undefined) as GlobalPosition | undefined;
+}
+
+/**
+ * Folds a replay kept between runs up to the live balances checkpoint, never past it: the next
+ * run's chunks are read at that checkpoint or a later one, so the replay stays usable, and the
+ * run folds only what came since. Returns the checkpoint folded to.
+ */
+export async function followLiveCheckpoint(
+  db: AnyDb,
+  follower: LedgerFollower,
+): Promise<GlobalPosition | undefined> {
+  const checkpoint = await liveBalancesCheckpoint(db);
+  await follower.advanceTo(checkpoint);
+  return checkpoint;
+}
+
 async function readChunk(
   db: AnyDb,
   after: string | undefined,
@@ -163,11 +189,7 @@ async function readChunk(
     .setIsolationLevel('repeatable read')
     .setAccessMode('read only')
     .execute(async (trx) => {
-      const { rows: checkpoints } = await sql<{ position: string | null }>`SELECT c.position
-        FROM projection_registry r JOIN projection_checkpoints c
-          ON c.projection = r.projection AND c.version = r.version
-       WHERE r.projection = ${ledgerBalancesProjectionName} AND r.status = 'live'`.execute(trx);
-      const checkpoint = (checkpoints[0]?.position ?? undefined) as GlobalPosition | undefined;
+      const checkpoint = await liveBalancesCheckpoint(trx);
       const lower = after === undefined ? sql`TRUE` : sql`account > ${after}`;
       const { rows } = await sql<ProjectedAccount>`SELECT account, kind, system_role, asset,
           decimal_point, status, balance::text AS balance, held::text AS held
