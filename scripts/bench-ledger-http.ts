@@ -140,6 +140,12 @@ const { values: args } = parseArgs({
      * drift verdict (exit 1 on drift).
      */
     'soak-minutes': { type: 'string' },
+    /**
+     * The projector's continuous reconciliation (T25) every this many seconds, as deployed
+     * (`LEDGER_RECONCILIATION_INTERVAL_SECONDS`; its replay follows the checkpoint every second
+     * between runs); 0 turns it off, for before/after pairs.
+     */
+    'reconciliation-seconds': { type: 'string', default: '60' },
     'soak-rate': { type: 'string', default: '2000' },
     'soak-window-seconds': { type: 'string', default: '60' },
   },
@@ -513,7 +519,10 @@ async function startServices(input: {
     children,
     'projector',
     [...nodeFlags(args['projector-node-options']), join(root, 'services/projector/src/main.ts')],
-    { DATABASE_URL: url },
+    {
+      DATABASE_URL: url,
+      LEDGER_RECONCILIATION_INTERVAL_SECONDS: args['reconciliation-seconds'],
+    },
     'projector starting',
   );
   const httpNodeOptions = nodeFlags(args['http-node-options']);
@@ -1454,6 +1463,10 @@ type SoakWindow = {
   rssMiB: Record<'writer' | 'projector' | 'http', number>;
   connections: number;
   databaseMiB: number;
+  /** With --stages: the longest GC pause of each process in the window (ms). */
+  gcMaxMs: Record<'writer' | 'projector' | 'http', number> | undefined;
+  checkpoints: number;
+  autovacuums: number;
 };
 
 /**
@@ -1480,8 +1493,8 @@ async function soak(input: {
   const transfersBefore = await countTransfers(input.db);
   console.log(
     `\nsoak: ${rate.toLocaleString('en-US')} transfers/s offered for ${minutes} min, a line per ${windowSeconds} s\n` +
-      '| window | transfers/s | p50 / p95 / p99 / max ms | lag p99 ms | RSS MiB writer / projector / http | Postgres connections | database MiB | statuses |\n' +
-      '|---|---|---|---|---|---|---|---|',
+      '| window | transfers/s | p50 / p95 / p99 / max ms | lag p99 ms | RSS MiB writer / projector / http | longest GC pause ms (--stages) | Postgres connections | database MiB | checkpoints / autovacuum+analyze runs | statuses |\n' +
+      '|---|---|---|---|---|---|---|---|---|---|',
   );
   const lags: number[] = [];
   let sampling = true;
@@ -1497,8 +1510,23 @@ async function soak(input: {
   })();
   const windows: SoakWindow[] = [];
   const pending: Promise<void>[] = [];
+  let windowStarted = Date.now();
+  const postgresCounts = async () => {
+    const { rows } = await sql<{ checkpoints: string; autovacuums: string }>`SELECT
+        (SELECT num_timed + num_requested FROM pg_stat_checkpointer)::text AS checkpoints,
+        (SELECT sum(autovacuum_count + autoanalyze_count) FROM pg_stat_user_tables)::text AS autovacuums`.execute(
+      input.db,
+    );
+    return { checkpoints: Number(rows[0]?.checkpoints), autovacuums: Number(rows[0]?.autovacuums) };
+  };
+  let countsBefore = await postgresCounts();
   const onWindow = async (line: Record<string, unknown>) => {
     const lagWindow = lags.splice(0).sort((a, b) => a - b);
+    const since = windowStarted;
+    windowStarted = Date.now();
+    const longestPause = (name: string) =>
+      Math.max(0, ...(probes.get(name) ?? []).filter((p) => p.t > since).map((p) => p.gcMaxMs));
+    const counts = await postgresCounts();
     const { rows } = await sql<{ connections: string; bytes: string }>`SELECT
         (SELECT count(*) FROM pg_stat_activity WHERE backend_type = 'client backend')::text AS connections,
         pg_database_size(current_database())::text AS bytes`.execute(input.db);
@@ -1517,12 +1545,24 @@ async function soak(input: {
       },
       connections: Number(rows[0]?.connections),
       databaseMiB: Number(rows[0]?.bytes) / 2 ** 20,
+      gcMaxMs: args.stages
+        ? {
+            writer: longestPause('writer'),
+            projector: longestPause('projector'),
+            http: longestPause('http'),
+          }
+        : undefined,
+      checkpoints: counts.checkpoints - countsBefore.checkpoints,
+      autovacuums: counts.autovacuums - countsBefore.autovacuums,
     };
+    countsBefore = counts;
     windows.push(window);
     const ms = (value: number) => value.toFixed(1);
     console.log(
       `| ${window.index} | ${Math.round(window.perSecond).toLocaleString('en-US')} | ${ms(window.p50Ms)} / ${ms(window.p95Ms)} / ${ms(window.p99Ms)} / ${ms(window.maxMs)} | ${window.lagP99Ms} | ` +
-        `${window.rssMiB.writer.toFixed(0)} / ${window.rssMiB.projector.toFixed(0)} / ${window.rssMiB.http.toFixed(0)} | ${window.connections} | ${window.databaseMiB.toFixed(0)} | ${JSON.stringify(line.statuses)} |`,
+        `${window.rssMiB.writer.toFixed(0)} / ${window.rssMiB.projector.toFixed(0)} / ${window.rssMiB.http.toFixed(0)} | ` +
+        `${window.gcMaxMs === undefined ? '-' : `${ms(window.gcMaxMs.writer)} / ${ms(window.gcMaxMs.projector)} / ${ms(window.gcMaxMs.http)}`} | ` +
+        `${window.connections} | ${window.databaseMiB.toFixed(0)} | ${window.checkpoints} / ${window.autovacuums} | ${JSON.stringify(line.statuses)} |`,
     );
   };
   const generator = spawn(
