@@ -480,6 +480,8 @@ function startChild(
     partial = complete.pop() ?? '';
     for (const line of complete) {
       if (line.startsWith('PROBE ')) lines.push(JSON.parse(line.slice(6)) as ProbeLine);
+      // With `--trace-gc` in a process's Node options: its full collections, heap before -> after.
+      else if (line.includes('Mark-Compact')) console.log(`  ${name} gc: ${line.trim()}`);
     }
   });
   return new Promise((resolve, reject) => {
