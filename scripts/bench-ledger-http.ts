@@ -1469,6 +1469,9 @@ type SoakWindow = {
   gcMaxMs: Record<'writer' | 'projector' | 'http', number> | undefined;
   checkpoints: number;
   autovacuums: number;
+  /** The writer's outcome window (commands remembered in memory) and its outcome rows not yet written. */
+  writerWindow: number;
+  outcomeBacklog: number;
 };
 
 /**
@@ -1495,8 +1498,8 @@ async function soak(input: {
   const transfersBefore = await countTransfers(input.db);
   console.log(
     `\nsoak: ${rate.toLocaleString('en-US')} transfers/s offered for ${minutes} min, a line per ${windowSeconds} s\n` +
-      '| window | transfers/s | p50 / p95 / p99 / max ms | lag p99 ms | RSS MiB writer / projector / http | longest GC pause ms (--stages) | Postgres connections | database MiB | checkpoints / autovacuum+analyze runs | statuses |\n' +
-      '|---|---|---|---|---|---|---|---|---|---|',
+      '| window | transfers/s | p50 / p95 / p99 / max ms | lag p99 ms | RSS MiB writer / projector / http | longest GC pause ms (--stages) | writer outcome window / outcome backlog | Postgres connections | database MiB | checkpoints / autovacuum+analyze runs | statuses |\n' +
+      '|---|---|---|---|---|---|---|---|---|---|---|',
   );
   const lags: number[] = [];
   let sampling = true;
@@ -1529,6 +1532,7 @@ async function soak(input: {
     const longestPause = (name: string) =>
       Math.max(0, ...(probes.get(name) ?? []).filter((p) => p.t > since).map((p) => p.gcMaxMs));
     const counts = await postgresCounts();
+    const writer = await writerStatus(input.processes.socket);
     const { rows } = await sql<{ connections: string; bytes: string }>`SELECT
         (SELECT count(*) FROM pg_stat_activity WHERE backend_type = 'client backend')::text AS connections,
         pg_database_size(current_database())::text AS bytes`.execute(input.db);
@@ -1556,6 +1560,8 @@ async function soak(input: {
         : undefined,
       checkpoints: counts.checkpoints - countsBefore.checkpoints,
       autovacuums: counts.autovacuums - countsBefore.autovacuums,
+      writerWindow: Number(writer.windowSize ?? Number.NaN),
+      outcomeBacklog: Number(writer.outcomeBacklog ?? Number.NaN),
     };
     countsBefore = counts;
     windows.push(window);
@@ -1564,7 +1570,7 @@ async function soak(input: {
       `| ${window.index} | ${Math.round(window.perSecond).toLocaleString('en-US')} | ${ms(window.p50Ms)} / ${ms(window.p95Ms)} / ${ms(window.p99Ms)} / ${ms(window.maxMs)} | ${window.lagP99Ms} | ` +
         `${window.rssMiB.writer.toFixed(0)} / ${window.rssMiB.projector.toFixed(0)} / ${window.rssMiB.http.toFixed(0)} | ` +
         `${window.gcMaxMs === undefined ? '-' : `${ms(window.gcMaxMs.writer)} / ${ms(window.gcMaxMs.projector)} / ${ms(window.gcMaxMs.http)}`} | ` +
-        `${window.connections} | ${window.databaseMiB.toFixed(0)} | ${window.checkpoints} / ${window.autovacuums} | ${JSON.stringify(line.statuses)} |`,
+        `${window.writerWindow} / ${window.outcomeBacklog} | ${window.connections} | ${window.databaseMiB.toFixed(0)} | ${window.checkpoints} / ${window.autovacuums} | ${JSON.stringify(line.statuses)} |`,
     );
   };
   const generator = spawn(
