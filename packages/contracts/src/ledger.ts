@@ -70,6 +70,10 @@ export const ledgerProblemCodes = [
   'adjustment_decided',
   /** 403: another administrator must approve a forced adjustment. */
   'self_approval_forbidden',
+  /** 404: the continuous reconciliation has not run yet (T25). */
+  'reconciliation_not_run',
+  /** 409: an on-demand reconciliation run asked of this process is still running. */
+  'reconciliation_running',
 ] as const;
 export type LedgerProblemCode = (typeof ledgerProblemCodes)[number];
 
