@@ -137,7 +137,7 @@ const { values: args } = parseArgs({
      * The soak (reliability guide T28): instead of the closed-loop runs and the open loop, this many
      * minutes at the fixed offered rate `--soak-rate`, a line per `--soak-window-seconds` (latency,
      * lag, each process's memory, Postgres's connections and size), then the end-of-run checks and a
-     * drift verdict (exit 1 on drift).
+     * drift verdict (exit 1 on drift, 2 when too short for one).
      */
     'soak-minutes': { type: 'string' },
     /**
@@ -482,6 +482,20 @@ function startChild(
       if (line.startsWith('PROBE ')) lines.push(JSON.parse(line.slice(6)) as ProbeLine);
       // With `--trace-gc` in a process's Node options: its full collections, heap before -> after.
       else if (line.includes('Mark-Compact')) console.log(`  ${name} gc: ${line.trim()}`);
+    }
+  });
+  // Its warnings and errors (a slow stage of the writer's loop, a failed statement), as they come,
+  // so a latency spike can be matched with what the process said at that moment.
+  let warnings = 0;
+  let partialError = '';
+  child.stderr?.on('data', (chunk: Buffer) => {
+    const text = partialError + chunk.toString();
+    const complete = text.split('\n');
+    partialError = complete.pop() ?? '';
+    for (const line of complete) {
+      if (!/"level":"(warn|error)"/.test(line) || warnings >= 200) continue;
+      warnings += 1;
+      console.log(`  ${name} said: ${line.trim()}${warnings === 200 ? ' (no more printed)' : ''}`);
     }
   });
   return new Promise((resolve, reject) => {
@@ -1619,6 +1633,9 @@ async function soak(input: {
   if (!reconciled) {
     console.log('soak: the continuous reconciliation did not run, or found a discrepancy');
     process.exitCode = 1;
+  } else if (verdict.flat === undefined) {
+    // Too short to compare an early and a late third: neither flat nor drift.
+    process.exitCode = 2;
   } else if (!verdict.flat) {
     console.log('soak: DRIFT');
     process.exitCode = 1;
@@ -1636,7 +1653,7 @@ function residentMiB(pid: number | undefined): number {
 }
 
 /** The second third of the windows (after the warm-up window) against the last third. */
-function soakVerdict(windows: SoakWindow[]): { flat: boolean; lines: string[] } {
+function soakVerdict(windows: SoakWindow[]): { flat: boolean | undefined; lines: string[] } {
   // The first window is the warm-up; a last one with less than half a window's requests is the
   // drain after the last send.
   const full = windows.filter((w) => w.perSecond >= 0.5 * Number(args['soak-rate']));
@@ -1646,7 +1663,7 @@ function soakVerdict(windows: SoakWindow[]): { flat: boolean; lines: string[] } 
   const late = steady.slice(-third);
   const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / Math.max(1, values.length);
   if (steady.length < 3)
-    return { flat: false, lines: ['soak: fewer than 4 full windows, no verdict'] };
+    return { flat: undefined, lines: ['soak: fewer than 4 full windows, no verdict (exit 2)'] };
   const lines: string[] = [];
   let flat = true;
   const p99 = [mean(early.map((w) => w.p99Ms)), mean(late.map((w) => w.p99Ms))] as const;

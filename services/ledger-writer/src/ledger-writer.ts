@@ -29,7 +29,12 @@ import { KeyFilter, keyHashOf } from './key-filter.ts';
 import type { Leadership } from './leadership.ts';
 import { loadLedger } from './ledger-loader.ts';
 import { ledgerStream } from './ledger-stream.ts';
-import { actorLengthMax, commandIdLengthMax, metadataFieldLengthMax } from './limits.ts';
+import {
+  actorLengthMax,
+  commandIdLengthMax,
+  metadataFieldLengthMax,
+  slowStageMs,
+} from './limits.ts';
 import { type OutcomeRecord, OutcomeWindow } from './outcome-window.ts';
 import { OutcomeWriter } from './outcome-writer.ts';
 import { saveSnapshot, takeSnapshot } from './snapshots.ts';
@@ -83,6 +88,8 @@ export type WriterStats = {
   snapshots: number;
   queueLength: number;
   windowSize: number;
+  /** Stages of the loop longer than `slowStageMs` (each one logged as a warning). */
+  slowStages: number;
   /** Time spent deciding batches and waiting for appends (per-stage timers). */
   decideMs: number;
   lookupMs: number;
@@ -204,6 +211,7 @@ class Writer {
     faults: 0,
     reloads: 0,
     snapshots: 0,
+    slowStages: 0,
     decideMs: 0,
     lookupMs: 0,
     appendWaitMs: 0,
@@ -383,8 +391,13 @@ class Writer {
         await this.#idle();
         continue;
       }
+      const deciding = performance.now();
       const batch = await this.#decideBatch();
-      if (!(await this.#settlePrevious(batch))) continue;
+      const decided = performance.now();
+      this.#warnIfSlow('decide', decided - deciding, batch);
+      const settled = await this.#settlePrevious(batch);
+      this.#warnIfSlow('wait for the append in flight', performance.now() - decided, batch);
+      if (!settled) continue;
       if (batch.fault !== undefined) {
         this.#discard(batch);
         await this.#reload();
@@ -433,6 +446,19 @@ class Writer {
       this.#answerDue();
       if (inFlight.outcome === 'failed') await this.#recover(inFlight, undefined);
     }
+  }
+
+  /** A stage of the serial path that took longer than `slowStageMs` (limits.ts), logged. */
+  #warnIfSlow(stage: string, ms: number, batch: DecidedBatch): void {
+    if (ms < slowStageMs) return;
+    this.#stats.slowStages += 1;
+    this.#logger.warn('ledger writer: slow stage', {
+      stage,
+      ms: Math.round(ms),
+      commands: batch.commands.length,
+      events: batch.events.length,
+      queued: this.#queue.length,
+    });
   }
 
   /** Waits for the append in flight. False if it failed (recovery ran, `next` was thrown away). */
@@ -668,7 +694,9 @@ class Writer {
     };
     inFlight.settled = appending.then(
       (result) => {
-        this.#stats.appendInFlightMs += performance.now() - issued;
+        const inFlightMs = performance.now() - issued;
+        this.#stats.appendInFlightMs += inFlightMs;
+        this.#warnIfSlow('append', inFlightMs, batch);
         inFlight.outcome = 'committed';
         this.#answerSoon(batch, result.position);
       },

@@ -34,6 +34,12 @@ export const commandIdLengthMax = 200;
 export const actorLengthMax = 100;
 /** Characters of a caller-supplied body hash, correlation, causation or request id. */
 export const metadataFieldLengthMax = 200;
+/**
+ * A stage of the writer's loop (the lookup and decide of a batch, the wait for the append in
+ * flight, an append from issue to commit) longer than this is logged as a warning: the loop is
+ * the ledger's one serial path, so such a stage delays every command behind it.
+ */
+export const slowStageMs = 100;
 /** Events between two snapshots of the ledger state. */
 export const snapshotEveryEvents = 100_000;
 /** Snapshots kept; older ones are deleted when a new one is written. */

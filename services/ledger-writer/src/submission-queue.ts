@@ -21,8 +21,13 @@ export class SubmissionQueue<Item> {
     const end = Math.min(this.#items.length, this.#head + countMax);
     const taken = this.#items.slice(this.#head, end);
     this.#head = end;
-    // Compact once the consumed prefix dominates, so the array does not grow without bound.
-    if (this.#head > 4_096 && this.#head * 2 > this.#items.length) {
+    if (this.#head === this.#items.length) {
+      // Empty: let go of every item taken (each holds its submission and its caller's reply)
+      // now, not at the next compaction.
+      this.#items = [];
+      this.#head = 0;
+    } else if (this.#head > 4_096 && this.#head * 2 > this.#items.length) {
+      // Compact once the consumed prefix dominates, so the array does not grow without bound.
       this.#items = this.#items.slice(this.#head);
       this.#head = 0;
     }

@@ -125,7 +125,7 @@ export function replayedAccountsOf(
   return accounts.sort((left, right) => compareKeys(left.account, right.account));
 }
 
-function replayedAccountOf(account: MoneyAccountState): ReplayedAccount {
+export function replayedAccountOf(account: MoneyAccountState): ReplayedAccount {
   return {
     account: account.id,
     kind: account.kind,
