@@ -243,7 +243,7 @@ const operation: fc.Arbitrary<Operation> = fc.oneof(
     }),
   },
   { weight: 3, arbitrary: fc.record({ kind: fc.constant('release'), hold }) },
-  { weight: 2, arbitrary: fc.record({ kind: fc.constant('expire'), hold }) },
+  { weight: 3, arbitrary: fc.record({ kind: fc.constant('expire'), hold }) },
   {
     weight: 4,
     arbitrary: fc.record({
@@ -278,6 +278,19 @@ function holdIdOf(index: number, model: Model): string {
   // Even indices prefer a hold still open, odd ones any hold placed (perhaps already resolved).
   const pool = index % 2 === 0 && open.length > 0 ? open : placed;
   return pool[index % Math.max(pool.length, 1)] ?? model.universe.hold(index);
+}
+
+/**
+ * For an expiry: two times in three a hold that is due (open, its expiry passed) when there is one,
+ * otherwise as `holdIdOf`. A random hold is rarely both open and due (17 expiries accepted in
+ * 1,000 runs before), so the accepted path needs the nudge; the rejections stay covered by the rest.
+ */
+function expiringHoldIdOf(index: number, model: Model): string {
+  const due = [...model.ledger.holds.values()].filter(
+    (each) => each.expiresAtMs !== null && each.expiresAtMs <= model.nowMs,
+  );
+  const chosen = index % 3 === 2 ? undefined : due[index % Math.max(due.length, 1)];
+  return chosen?.id ?? holdIdOf(index, model);
 }
 
 /**
@@ -483,7 +496,7 @@ function commandOf(operation: Operation, model: Model): LedgerCommandInput {
     case 'release':
       return { type: 'ReleaseHold', data: { holdId: holdIdOf(operation.hold, model) } };
     case 'expire':
-      return { type: 'ExpireHold', data: { holdId: holdIdOf(operation.hold, model) } };
+      return { type: 'ExpireHold', data: { holdId: expiringHoldIdOf(operation.hold, model) } };
     case 'status': {
       const account = u.member(operation.member, operation.asset);
       return { type: 'ChangeAccountStatus', data: { account, status: operation.status } };

@@ -4,7 +4,8 @@
 // what came in from the chain (Revolut) are each recorded as a discrepancy by the next scheduled
 // run and raise the alert line with its stable code; the endpoint returns the run to an
 // administrator and to a role holding its permission, 403 to a member and to a role without it;
-// an administrator's on-demand run (write API) is stored and answered at once, one at a time.
+// an administrator's on-demand run (write API) is stored and answered at once, one at a time; the
+// newest run of a kind none has yet is a 404 with its stable code.
 import { createDb } from '@ledger/db';
 import { systemAccountId } from '@ledger/ledger';
 import { reconciliationAlertCode } from '@ledger/projector';
@@ -132,6 +133,18 @@ const alerts = () =>
   logLines.filter(
     (entry) => entry.level === 'error' && entry.line.code === reconciliationAlertCode,
   );
+
+describe('before any run of a kind is stored', () => {
+  test('the newest run with a status none has yet is 404 reconciliation_not_run', async () => {
+    // Runs so far found nothing (the ledger is healthy until the tests below corrupt it).
+    const response = await kit.read('/api/v1/admin/ledger-reconciliation?status=discrepancy', {
+      token: admin.token,
+    });
+    expect(response.status).toBe(404);
+    expect(response.headers.get('content-type')).toContain('application/problem+json');
+    expect(((await response.json()) as { code: string }).code).toBe('reconciliation_not_run');
+  });
+});
 
 describe('the scheduled run', () => {
   test('a healthy ledger is recorded ok, with nothing to alert', async () => {
