@@ -1483,6 +1483,11 @@ type SoakWindow = {
   gcMaxMs: Record<'writer' | 'projector' | 'http', number> | undefined;
   checkpoints: number;
   autovacuums: number;
+  /** WAL written in the window (MiB) and how many full-page images it held (after a checkpoint). */
+  walMiB: number;
+  fullPageImages: number;
+  /** Stages of the writer's loop over 100 ms in the window (its `slowStages`). */
+  slowStages: number;
   /** The writer's outcome window (commands remembered in memory) and its outcome rows not yet written. */
   writerWindow: number;
   outcomeBacklog: number;
@@ -1512,8 +1517,8 @@ async function soak(input: {
   const transfersBefore = await countTransfers(input.db);
   console.log(
     `\nsoak: ${rate.toLocaleString('en-US')} transfers/s offered for ${minutes} min, a line per ${windowSeconds} s\n` +
-      '| window | transfers/s | p50 / p95 / p99 / max ms | lag p99 ms | RSS MiB writer / projector / http | longest GC pause ms (--stages) | writer outcome window / outcome backlog | Postgres connections | database MiB | checkpoints / autovacuum+analyze runs | statuses |\n' +
-      '|---|---|---|---|---|---|---|---|---|---|---|',
+      '| window | transfers/s | p50 / p95 / p99 / max ms | lag p99 ms | RSS MiB writer / projector / http | longest GC pause ms (--stages) | writer outcome window / outcome backlog | Postgres connections | database MiB | checkpoints / autovacuum+analyze runs | WAL MiB / full-page images | writer slow stages | statuses |\n' +
+      '|---|---|---|---|---|---|---|---|---|---|---|---|---|',
   );
   const lags: number[] = [];
   let sampling = true;
@@ -1531,12 +1536,24 @@ async function soak(input: {
   const pending: Promise<void>[] = [];
   let windowStarted = Date.now();
   const postgresCounts = async () => {
-    const { rows } = await sql<{ checkpoints: string; autovacuums: string }>`SELECT
+    const { rows } = await sql<{
+      checkpoints: string;
+      autovacuums: string;
+      wal_bytes: string;
+      wal_fpi: string;
+    }>`SELECT
         (SELECT num_timed + num_requested FROM pg_stat_checkpointer)::text AS checkpoints,
-        (SELECT sum(autovacuum_count + autoanalyze_count) FROM pg_stat_user_tables)::text AS autovacuums`.execute(
-      input.db,
-    );
-    return { checkpoints: Number(rows[0]?.checkpoints), autovacuums: Number(rows[0]?.autovacuums) };
+        (SELECT sum(autovacuum_count + autoanalyze_count) FROM pg_stat_user_tables)::text AS autovacuums,
+        (SELECT wal_bytes FROM pg_stat_wal)::text AS wal_bytes,
+        (SELECT wal_fpi FROM pg_stat_wal)::text AS wal_fpi`.execute(input.db);
+    const writer = await writerStatus(input.processes.socket).catch(() => undefined);
+    return {
+      checkpoints: Number(rows[0]?.checkpoints),
+      autovacuums: Number(rows[0]?.autovacuums),
+      walBytes: Number(rows[0]?.wal_bytes),
+      walFpi: Number(rows[0]?.wal_fpi),
+      slowStages: Number(writer?.slowStages ?? Number.NaN),
+    };
   };
   let countsBefore = await postgresCounts();
   const onWindow = async (line: Record<string, unknown>) => {
@@ -1574,6 +1591,9 @@ async function soak(input: {
         : undefined,
       checkpoints: counts.checkpoints - countsBefore.checkpoints,
       autovacuums: counts.autovacuums - countsBefore.autovacuums,
+      walMiB: (counts.walBytes - countsBefore.walBytes) / 1_048_576,
+      fullPageImages: counts.walFpi - countsBefore.walFpi,
+      slowStages: counts.slowStages - countsBefore.slowStages,
       writerWindow: Number(writer.windowSize ?? Number.NaN),
       outcomeBacklog: Number(writer.outcomeBacklog ?? Number.NaN),
     };
@@ -1584,7 +1604,8 @@ async function soak(input: {
       `| ${window.index} | ${Math.round(window.perSecond).toLocaleString('en-US')} | ${ms(window.p50Ms)} / ${ms(window.p95Ms)} / ${ms(window.p99Ms)} / ${ms(window.maxMs)} | ${window.lagP99Ms} | ` +
         `${window.rssMiB.writer.toFixed(0)} / ${window.rssMiB.projector.toFixed(0)} / ${window.rssMiB.http.toFixed(0)} | ` +
         `${window.gcMaxMs === undefined ? '-' : `${ms(window.gcMaxMs.writer)} / ${ms(window.gcMaxMs.projector)} / ${ms(window.gcMaxMs.http)}`} | ` +
-        `${window.writerWindow} / ${window.outcomeBacklog} | ${window.connections} | ${window.databaseMiB.toFixed(0)} | ${window.checkpoints} / ${window.autovacuums} | ${JSON.stringify(line.statuses)} |`,
+        `${window.writerWindow} / ${window.outcomeBacklog} | ${window.connections} | ${window.databaseMiB.toFixed(0)} | ${window.checkpoints} / ${window.autovacuums} | ` +
+        `${window.walMiB.toFixed(0)} / ${window.fullPageImages.toLocaleString('en-US')} | ${window.slowStages} | ${JSON.stringify(line.statuses)} |`,
     );
   };
   const generator = spawn(

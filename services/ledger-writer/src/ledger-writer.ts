@@ -393,11 +393,9 @@ class Writer {
       }
       const deciding = performance.now();
       const batch = await this.#decideBatch();
-      const decided = performance.now();
-      this.#warnIfSlow('decide', decided - deciding, batch);
-      const settled = await this.#settlePrevious(batch);
-      this.#warnIfSlow('wait for the append in flight', performance.now() - decided, batch);
-      if (!settled) continue;
+      // A slow wait for the append in flight that follows is logged as that append (#startAppend).
+      this.#warnIfSlow('decide', performance.now() - deciding, batch);
+      if (!(await this.#settlePrevious(batch))) continue;
       if (batch.fault !== undefined) {
         this.#discard(batch);
         await this.#reload();

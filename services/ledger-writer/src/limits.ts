@@ -35,9 +35,9 @@ export const actorLengthMax = 100;
 /** Characters of a caller-supplied body hash, correlation, causation or request id. */
 export const metadataFieldLengthMax = 200;
 /**
- * A stage of the writer's loop (the lookup and decide of a batch, the wait for the append in
- * flight, an append from issue to commit) longer than this is logged as a warning: the loop is
- * the ledger's one serial path, so such a stage delays every command behind it.
+ * A stage of the writer's loop (the lookup and decide of a batch, an append from issue to commit)
+ * longer than this is logged as a warning: the loop is the ledger's one serial path, so such a
+ * stage delays every command behind it.
  */
 export const slowStageMs = 100;
 /** Events between two snapshots of the ledger state. */

@@ -1,14 +1,18 @@
 // Proves the writer's pipelining order: while one batch commits the next is decided and prepared
 // by the store (canonical JSON and hashes, off the serial path; the append gets that prepared
 // value), and once the first commits the next append is issued before the first batch's commands
-// are answered; no answer ever comes before its own batch committed, and appends never overlap.
+// are answered; no answer ever comes before its own batch committed, and appends never overlap;
+// an append slower than the slow-stage bound is counted (and logged) as a slow stage.
 import type { EventStore, NewEvent } from '@ledger/event-store';
 import { useTestDatabase } from '@ledger/testing';
 import { expect, test } from 'vitest';
+import { slowStageMs } from './limits.ts';
 import {
   answerOf,
   coins,
+  expectAccepted,
   freshId,
+  openMember,
   seedAccounts,
   startTestWriter,
   submission,
@@ -96,6 +100,24 @@ test('the next append is issued before the committed batch is answered', async (
     ]);
     expect(appendsInFlightMax).toBe(1);
     expect(appendsUnprepared).toBe(0);
+  } finally {
+    await running.close();
+  }
+});
+
+test('an append slower than slowStageMs is counted as a slow stage of the loop', async () => {
+  const slow = (store: EventStore): EventStore => ({
+    ...store,
+    async append(stream, events, options) {
+      await new Promise((resolve) => setTimeout(resolve, slowStageMs + 20));
+      return store.append(stream, events, options);
+    },
+  });
+  const running = await startTestWriter(database().url, { wrapStore: slow });
+  try {
+    const before = running.writer.stats().slowStages;
+    expectAccepted(await running.writer.submit(submission(openMember(freshId('slow')))));
+    expect(running.writer.stats().slowStages).toBe(before + 1);
   } finally {
     await running.close();
   }
