@@ -1488,6 +1488,11 @@ type SoakWindow = {
   fullPageImages: number;
   /** Stages of the writer's loop over 100 ms in the window (its `slowStages`). */
   slowStages: number;
+  /**
+   * The writer's backends sampled every 25 ms: the longest-running statement seen (ms) with what it
+   * waited on at that sample, and the waits of samples of statements running 50 ms or more.
+   */
+  backendStall: { ms: number; wait: string; waits: Record<string, number> };
   /** The writer's outcome window (commands remembered in memory) and its outcome rows not yet written. */
   writerWindow: number;
   outcomeBacklog: number;
@@ -1517,8 +1522,8 @@ async function soak(input: {
   const transfersBefore = await countTransfers(input.db);
   console.log(
     `\nsoak: ${rate.toLocaleString('en-US')} transfers/s offered for ${minutes} min, a line per ${windowSeconds} s\n` +
-      '| window | transfers/s | p50 / p95 / p99 / max ms | lag p99 ms | RSS MiB writer / projector / http | longest GC pause ms (--stages) | writer outcome window / outcome backlog | Postgres connections | database MiB | checkpoints / autovacuum+analyze runs | WAL MiB / full-page images | writer slow stages | statuses |\n' +
-      '|---|---|---|---|---|---|---|---|---|---|---|---|---|',
+      '| window | transfers/s | p50 / p95 / p99 / max ms | lag p99 ms | RSS MiB writer / projector / http | longest GC pause ms (--stages) | writer outcome window / outcome backlog | Postgres connections | database MiB | checkpoints / autovacuum+analyze runs | WAL MiB / full-page images | writer slow stages | writer backend: longest statement ms (its wait) {waits of statements ≥ 50 ms} | statuses |\n' +
+      '|---|---|---|---|---|---|---|---|---|---|---|---|---|---|',
   );
   const lags: number[] = [];
   let sampling = true;
@@ -1530,6 +1535,26 @@ async function soak(input: {
       }).catch(() => undefined);
       if (lag !== undefined) lags.push(lag.oldestPendingAgeMs);
       await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  })();
+  // The writer's Postgres backends every 25 ms: how long the statement in flight has run and what
+  // it waits on, so a stalled append (a slow stage in the writer's log) shows where Postgres was.
+  let stall: { ms: number; wait: string } = { ms: 0, wait: '-' };
+  let stallWaits = new Map<string, number>();
+  const stallLoop = (async () => {
+    while (sampling) {
+      const { rows } = await sql<{ wait: string; ms: number }>`SELECT
+          coalesce(wait_event_type || ':' || wait_event, 'CPU') AS wait,
+          extract(epoch FROM clock_timestamp() - query_start)::float8 * 1000 AS ms
+          FROM pg_stat_activity
+          WHERE application_name = 'ledger-writer' AND state = 'active'`
+        .execute(input.db)
+        .catch(() => ({ rows: [] }));
+      for (const row of rows) {
+        if (row.ms > stall.ms) stall = { ms: row.ms, wait: row.wait };
+        if (row.ms >= 50) stallWaits.set(row.wait, (stallWaits.get(row.wait) ?? 0) + 1);
+      }
+      await new Promise((resolve) => setTimeout(resolve, 25));
     }
   })();
   const windows: SoakWindow[] = [];
@@ -1594,10 +1619,13 @@ async function soak(input: {
       walMiB: (counts.walBytes - countsBefore.walBytes) / 1_048_576,
       fullPageImages: counts.walFpi - countsBefore.walFpi,
       slowStages: counts.slowStages - countsBefore.slowStages,
+      backendStall: { ...stall, waits: Object.fromEntries(stallWaits) },
       writerWindow: Number(writer.windowSize ?? Number.NaN),
       outcomeBacklog: Number(writer.outcomeBacklog ?? Number.NaN),
     };
     countsBefore = counts;
+    stall = { ms: 0, wait: '-' };
+    stallWaits = new Map();
     windows.push(window);
     const ms = (value: number) => value.toFixed(1);
     console.log(
@@ -1605,7 +1633,8 @@ async function soak(input: {
         `${window.rssMiB.writer.toFixed(0)} / ${window.rssMiB.projector.toFixed(0)} / ${window.rssMiB.http.toFixed(0)} | ` +
         `${window.gcMaxMs === undefined ? '-' : `${ms(window.gcMaxMs.writer)} / ${ms(window.gcMaxMs.projector)} / ${ms(window.gcMaxMs.http)}`} | ` +
         `${window.writerWindow} / ${window.outcomeBacklog} | ${window.connections} | ${window.databaseMiB.toFixed(0)} | ${window.checkpoints} / ${window.autovacuums} | ` +
-        `${window.walMiB.toFixed(0)} / ${window.fullPageImages.toLocaleString('en-US')} | ${window.slowStages} | ${JSON.stringify(line.statuses)} |`,
+        `${window.walMiB.toFixed(0)} / ${window.fullPageImages.toLocaleString('en-US')} | ${window.slowStages} | ` +
+        `${window.backendStall.ms.toFixed(0)} (${window.backendStall.wait}) ${JSON.stringify(window.backendStall.waits)} | ${JSON.stringify(line.statuses)} |`,
     );
   };
   const generator = spawn(
@@ -1638,6 +1667,7 @@ async function soak(input: {
   await Promise.all(pending);
   sampling = false;
   await lagLoop;
+  await stallLoop;
   if (code !== 0) throw new Error(`the soak's generator exited ${String(code)}`);
   await checkAfterRun(input.db, input.store, result, transfersBefore);
   await verifyAtEnd({ db: input.db, store: input.store, figures: [] });
