@@ -1560,7 +1560,7 @@ async function soak(input: {
   const windows: SoakWindow[] = [];
   const pending: Promise<void>[] = [];
   let windowStarted = Date.now();
-  const postgresCounts = async () => {
+  const countsNow = async () => {
     const { rows } = await sql<{
       checkpoints: string;
       autovacuums: string;
@@ -1578,17 +1578,18 @@ async function soak(input: {
       walBytes: Number(rows[0]?.wal_bytes),
       walFpi: Number(rows[0]?.wal_fpi),
       slowStages: Number(writer?.slowStages ?? Number.NaN),
+      writerWindow: Number(writer?.windowSize ?? Number.NaN),
+      outcomeBacklog: Number(writer?.outcomeBacklog ?? Number.NaN),
     };
   };
-  let countsBefore = await postgresCounts();
+  let countsBefore = await countsNow();
   const onWindow = async (line: Record<string, unknown>) => {
     const lagWindow = lags.splice(0).sort((a, b) => a - b);
     const since = windowStarted;
     windowStarted = Date.now();
     const longestPause = (name: string) =>
       Math.max(0, ...(probes.get(name) ?? []).filter((p) => p.t > since).map((p) => p.gcMaxMs));
-    const counts = await postgresCounts();
-    const writer = await writerStatus(input.processes.socket);
+    const counts = await countsNow();
     const { rows } = await sql<{ connections: string; bytes: string }>`SELECT
         (SELECT count(*) FROM pg_stat_activity WHERE backend_type = 'client backend')::text AS connections,
         pg_database_size(current_database())::text AS bytes`.execute(input.db);
@@ -1620,8 +1621,8 @@ async function soak(input: {
       fullPageImages: counts.walFpi - countsBefore.walFpi,
       slowStages: counts.slowStages - countsBefore.slowStages,
       backendStall: { ...stall, waits: Object.fromEntries(stallWaits) },
-      writerWindow: Number(writer.windowSize ?? Number.NaN),
-      outcomeBacklog: Number(writer.outcomeBacklog ?? Number.NaN),
+      writerWindow: counts.writerWindow,
+      outcomeBacklog: counts.outcomeBacklog,
     };
     countsBefore = counts;
     stall = { ms: 0, wait: '-' };

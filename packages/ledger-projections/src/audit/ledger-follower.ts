@@ -1,7 +1,9 @@
 import type { EventStore, GlobalPosition } from '@ledger/event-store';
 import { assertLedgerInvariants, initialState, type LedgerState } from '@ledger/ledger';
 import { ledgerStreamName } from '../ledger-balances-projection.ts';
+import type { ReplayedAccount } from './reconciliation-check.ts';
 import { foldLedgerEvent, isReplayError } from './replay-ledger.ts';
+import { ReplayedAccountIndex } from './replayed-account-index.ts';
 
 /**
  * The auditor's replay kept in memory between runs of the continuous reconciliation: the ledger
@@ -29,6 +31,11 @@ export type LedgerFollower = {
   advanceTo(target: GlobalPosition | undefined): Promise<void>;
   /** Checks every invariant of the whole state (O(accounts + holds)); a failure breaks it. */
   assertWhole(): void;
+  /**
+   * The replay's money accounts with `after < key <= last` (an undefined bound is open), sorted by
+   * key, found in a sorted key index kept with the replay (replayed-account-index.ts).
+   */
+  accountsWithin(after: string | undefined, last: string | undefined): ReplayedAccount[];
 };
 
 export function createLedgerFollower(
@@ -40,6 +47,7 @@ export function createLedgerFollower(
   let position: GlobalPosition | undefined;
   let revision = -1n;
   let broken: ReplayBreak | undefined;
+  const accountIndex = new ReplayedAccountIndex();
 
   const reset = () => {
     state = initialState();
@@ -105,6 +113,9 @@ export function createLedgerFollower(
         )
           position = last;
       }
+    },
+    accountsWithin(after, last) {
+      return accountIndex.within(state, after, last);
     },
     assertWhole() {
       if (broken !== undefined) return;

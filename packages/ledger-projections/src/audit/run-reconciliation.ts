@@ -20,7 +20,6 @@ import {
   replayedAccountsOf,
   sumsByAsset,
 } from './reconciliation-check.ts';
-import { ReplayedAccountIndex } from './replayed-account-index.ts';
 
 /**
  * One run of the continuous reconciliation (T25; docs/adr/0020): the projected accounts are read
@@ -99,7 +98,7 @@ export async function runReconciliation(input: {
     if (follower.broken !== undefined) break;
     // The replay's accounts in this chunk's key range, at this chunk's checkpoint.
     const last = chunk.rows.length === chunkRows ? chunk.rows.at(-1)?.account : undefined;
-    const replayed = accountIndexOf(follower).within(follower.state, after, last);
+    const replayed = follower.accountsWithin(after, last);
     record(compareAccounts(replayed, chunk.rows));
     record(checkNegatives(projectedAsReplayed(chunk.rows), 'projected'));
     if (chunk.stopped !== undefined) record([chunk.stopped]);
@@ -138,19 +137,6 @@ export async function runReconciliation(input: {
   } satisfies Omit<ReconciliationRun, 'runId'>;
   const runId = await storeRun(db, run, input.runsKept ?? 10_080);
   return { runId, ...run };
-}
-
-// One sorted account index per follower, kept across its runs (built once, then only the
-// accounts opened since are merged in).
-const accountIndexes = new WeakMap<LedgerFollower, ReplayedAccountIndex>();
-
-function accountIndexOf(follower: LedgerFollower): ReplayedAccountIndex {
-  let index = accountIndexes.get(follower);
-  if (index === undefined) {
-    index = new ReplayedAccountIndex();
-    accountIndexes.set(follower, index);
-  }
-  return index;
 }
 
 const defaultHoldings: HoldingsSource = async (replayed) => holdingsFromChainClearing(replayed);
