@@ -147,6 +147,17 @@ const { values: args } = parseArgs({
      */
     'reconciliation-seconds': { type: 'string', default: '60' },
     'soak-rate': { type: 'string', default: '2000' },
+    /**
+     * The breakpoint (reliability guide §5.3, step 4): instead of the closed-loop runs, the open
+     * loop at each of these offered rates in turn (comma-separated transfers/s, past the peak),
+     * `--stress-seconds` each; per step what was achieved, the statuses, the latency and memory,
+     * and after every step the end-of-run checks (every 201 in the log once, the books balance),
+     * then the whole log replayed. Exit 1 if a check fails.
+     */
+    'stress-rates': { type: 'string' },
+    'stress-seconds': { type: 'string', default: '15' },
+    /** The most connections the stress mode's generator opens (a larger fleet of clients). */
+    'stress-connections': { type: 'string', default: '1024' },
     'soak-window-seconds': { type: 'string', default: '60' },
   },
 });
@@ -399,6 +410,8 @@ async function main(): Promise<void> {
     const members = await seed({ url, db, store, writer, keys });
     if (args['soak-minutes'] !== undefined) {
       await soak({ db, store, port, members, processes, scratch });
+    } else if (args['stress-rates'] !== undefined) {
+      await stress({ db, store, port, members, processes, scratch });
     } else {
       const tail = args.stages ? new Tail(url, db, processes) : undefined;
       const figures = await measure({ db, store, port, members, processes, scratch, tail });
@@ -1163,12 +1176,14 @@ async function checkAfterRun(
   if (problems.length > 0) throw new Error(`invariants broken: ${JSON.stringify(problems)}`);
   const transfers = (await countTransfers(db)) - transfersBefore;
   // wrk stops with requests in flight: those committed without their 201 being counted; a
-  // request that got no answer at all (status 0: its connection failed) may have committed too.
+  // request that got no answer at all (status 0: its connection failed) may have committed too,
+  // and so may one answered 503 (the writer's answer did not come in time: outcome unknown).
   if (
     transfers < created ||
     transfers >
       created +
         (statuses['0'] ?? 0) +
+        (statuses['503'] ?? 0) +
         Number(
           args.clients
             .split(',')
@@ -1695,6 +1710,93 @@ async function soak(input: {
   } else console.log('soak: flat');
 }
 
+/**
+ * The breakpoint (reliability guide §5.3, step 4): the open loop at each `--stress-rates` rate for
+ * `--stress-seconds`, one row per step. Past the peak the ledger must degrade (answers slower,
+ * or refused with a status), never corrupt: after every step every 201 is in the log once, the
+ * books balance and no fresh key replayed; at the end the whole log replays with every invariant.
+ */
+async function stress(input: {
+  db: Db;
+  store: EventStore;
+  port: number;
+  members: BenchMember[];
+  processes: Processes;
+  scratch: string;
+}): Promise<void> {
+  const rates = (args['stress-rates'] ?? '').split(',').map(Number);
+  const membersFile = join(input.scratch, 'members.json');
+  writeFileSync(membersFile, JSON.stringify(input.members));
+  console.log(
+    `\nstress: the open loop at ${rates.map((rate) => rate.toLocaleString('en-US')).join(', ')} transfers/s offered, ${args['stress-seconds']} s each (the generator keeps at most ${Number(args['stress-connections']).toLocaleString('en-US')} connections, as a fleet of clients would: past that a request waits for one, and its latency counts from when it was due)\n` +
+      '| offered /s | answered /s | 201 /s | statuses | p50 / p99 / max ms | late sends | lag p99 ms | RSS MiB writer / projector / http | writer queue most / overloaded answers | checks |\n' +
+      '|---|---|---|---|---|---|---|---|---|---|',
+  );
+  for (const rate of rates) {
+    const transfersBefore = await countTransfers(input.db);
+    const lag = sampleLag(input.db, input.store);
+    let queueMost = 0;
+    let sampling = true;
+    // The writer's submissions waiting to be decided, sampled: bounded by its queue limit.
+    const queueLoop = (async () => {
+      while (sampling) {
+        const status = await writerStatus(input.processes.socket).catch(() => undefined);
+        queueMost = Math.max(queueMost, Number(status?.queueLength ?? 0));
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    })();
+    const overloadedBefore = Number(
+      (await writerStatus(input.processes.socket).catch(() => undefined))?.overloaded ?? 0,
+    );
+    const { stdout } = await execFileAsync(
+      process.execPath,
+      [import.meta.filename, '--role', 'open-loop', '--seconds', args['stress-seconds']],
+      {
+        env: {
+          ...process.env,
+          BENCH_MEMBERS: membersFile,
+          BENCH_RATE: String(rate),
+          BENCH_HTTP_PORT: String(input.port),
+          BENCH_WARMUP_SECONDS: '0',
+          BENCH_CONNECTIONS_MAX: args['stress-connections'],
+        },
+        encoding: 'utf8',
+        maxBuffer: 64 * 1024 * 1024,
+      },
+    );
+    sampling = false;
+    await queueLoop;
+    const overloaded =
+      Number((await writerStatus(input.processes.socket).catch(() => undefined))?.overloaded ?? 0) -
+      overloadedBefore;
+    const lags = await lag.stop();
+    const result = JSON.parse(
+      stdout
+        .split('\n')
+        .find((line) => line.startsWith('OPEN_LOOP '))
+        ?.slice('OPEN_LOOP '.length) ?? '{}',
+    ) as Record<string, unknown>;
+    const statuses = result.statuses as Record<string, number>;
+    const answered = Object.values(statuses).reduce((a, b) => a + b, 0);
+    const seconds = answered / Number(result.achievedPerSecond);
+    let checks = 'ok';
+    try {
+      await checkAfterRun(input.db, input.store, { ...result, durationUs: 1 }, transfersBefore);
+    } catch (error) {
+      checks = `FAILED: ${(error as Error).message}`;
+      process.exitCode = 1;
+    }
+    const ms = (value: unknown) => Number(value).toFixed(1);
+    console.log(
+      `| ${rate.toLocaleString('en-US')} | ${Math.round(Number(result.achievedPerSecond)).toLocaleString('en-US')} | ${Math.round((statuses['201'] ?? 0) / seconds).toLocaleString('en-US')} | ${JSON.stringify(statuses)} | ` +
+        `${ms(result.wholeP50Ms)} / ${ms(result.wholeP99Ms)} / ${ms(result.maxMs)} | ${String(result.lateSends)} | ${quantile(lags, 0.99)} | ` +
+        `${residentMiB(input.processes.writer.pid).toFixed(0)} / ${residentMiB(input.processes.projector.pid).toFixed(0)} / ${residentMiB(input.processes.http.pid).toFixed(0)} | ` +
+        `${queueMost.toLocaleString('en-US')} / ${overloaded} | ${checks} |`,
+    );
+  }
+  await verifyAtEnd({ db: input.db, store: input.store, figures: [] });
+}
+
 /** A process's resident memory in MiB (0 when it is gone). */
 function residentMiB(pid: number | undefined): number {
   try {
@@ -1775,7 +1877,7 @@ async function openLoop(): Promise<void> {
   ) as BenchMember[];
   const rate = Number(process.env.BENCH_RATE);
   const port = Number(process.env.BENCH_HTTP_PORT);
-  const connections = new RawConnections(port);
+  const connections = new RawConnections(port, Number(process.env.BENCH_CONNECTIONS_MAX ?? '1024'));
   // Keep-alive connections opened before the clock starts, as wrk opens its own (256, the most
   // the closed-loop runs use): otherwise the first second's requests each wait for a connect and
   // an accept, a start-up cost of the generator charged to the server. More open on demand.
@@ -1876,7 +1978,7 @@ async function openLoop(): Promise<void> {
     return [0.5, 0.99, 1].map((q) => quantile(values, q).toFixed(0)).join('/');
   });
   console.log(
-    `OPEN_LOOP ${JSON.stringify({ achievedPerSecond: whole.length / elapsed, generatorCores, p50Ms: quantile(latencies, 0.5), p99Ms: quantile(latencies, 0.99), p999Ms: quantile(latencies, 0.999), measured: latencies.length, lateSends, statuses, replays: 0, loopP99Ms: lateMs(loopDelay.percentile(99)), loopMaxMs: lateMs(loopDelay.max), timeline, warmupSeconds, requests, wholeP50Ms: quantile(whole, 0.5), wholeP99Ms: quantile(whole, 0.99) })}`,
+    `OPEN_LOOP ${JSON.stringify({ achievedPerSecond: whole.length / elapsed, generatorCores, p50Ms: quantile(latencies, 0.5), p99Ms: quantile(latencies, 0.99), p999Ms: quantile(latencies, 0.999), measured: latencies.length, lateSends, statuses, replays: 0, loopP99Ms: lateMs(loopDelay.percentile(99)), loopMaxMs: lateMs(loopDelay.max), timeline, warmupSeconds, requests, wholeP50Ms: quantile(whole, 0.5), wholeP99Ms: quantile(whole, 0.99), maxMs: whole.at(-1) ?? 0 })}`,
   );
   connections.close();
 }
@@ -1921,12 +2023,14 @@ class RawConnections {
    * At most this many connections, as a fleet of clients has: past it a request waits for one
    * (its latency still counts from when it was due). Unbounded, an overloaded server was sent
    * thousands of connects at once: the accept queue overflowed and SYN retries (1, 3, 7… s)
-   * showed as minutes of latency and failed requests, the generator's doing.
+   * showed as minutes of latency and failed requests, the generator's doing. 1,024 unless the
+   * stress mode asks for more (`--stress-connections`).
    */
-  readonly #max = 1_024;
+  readonly #max: number;
 
-  constructor(port: number) {
+  constructor(port: number, max: number) {
     this.#port = port;
+    this.#max = max;
   }
 
   async send(request: string): Promise<number> {

@@ -90,6 +90,8 @@ export type WriterStats = {
   windowSize: number;
   /** Stages of the loop longer than `slowStageMs` (each one logged as a warning). */
   slowStages: number;
+  /** Submissions refused as `overloaded` (the queue or the outcome window full): backpressure. */
+  overloaded: number;
   /** Time spent deciding batches and waiting for appends (per-stage timers). */
   decideMs: number;
   lookupMs: number;
@@ -212,6 +214,7 @@ class Writer {
     reloads: 0,
     snapshots: 0,
     slowStages: 0,
+    overloaded: 0,
     decideMs: 0,
     lookupMs: 0,
     appendWaitMs: 0,
@@ -335,6 +338,7 @@ class Writer {
       return;
     }
     if (this.#queue.length >= this.#settings.queueCommandsMax || this.#window.isFull()) {
+      this.#stats.overloaded += 1;
       reply(this.#unavailable('overloaded'));
       return;
     }

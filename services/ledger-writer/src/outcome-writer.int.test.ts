@@ -206,6 +206,8 @@ describe('the writer writes its command outcomes', () => {
       }
       // Every accepted command not in the table stays in the window, up to its bound.
       expect(refused).toBeGreaterThan(0);
+      // Each refusal is counted in the writer's status (the backpressure a breakpoint run reads).
+      expect(running.writer.stats().overloaded).toBe(refused);
       expect(running.writer.stats().windowSize).toBe(12);
       // Its statements (at most one per 50 ms) fail meanwhile, and are retried.
       const deadline = performance.now() + 5_000;
