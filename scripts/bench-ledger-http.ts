@@ -1881,7 +1881,8 @@ async function openLoop(): Promise<void> {
   // Keep-alive connections opened before the clock starts, as wrk opens its own (256, the most
   // the closed-loop runs use): otherwise the first second's requests each wait for a connect and
   // an accept, a start-up cost of the generator charged to the server. More open on demand.
-  await connections.warm(256);
+  // The stress mode's fleet (BENCH_CONNECTIONS_MAX) is all connected before the clock starts.
+  await connections.warm(Number(process.env.BENCH_CONNECTIONS_MAX ?? '256'));
   const latencies: number[] = [];
   const statuses: Record<string, number> = {};
   let state = 0x9e3779b9;
@@ -2059,10 +2060,13 @@ class RawConnections {
     return status;
   }
 
+  /** Opens `count` connections, 256 at a time (thousands at once would overflow the accept queue). */
   async warm(count: number): Promise<void> {
-    const opened = Array.from({ length: count }, () => this.#open());
-    await Promise.all(opened.map((connection) => connection.connected));
-    this.#free.push(...opened.filter((connection) => connection.usable));
+    for (let done = 0; done < count; done += 256) {
+      const opened = Array.from({ length: Math.min(256, count - done) }, () => this.#open());
+      await Promise.all(opened.map((connection) => connection.connected));
+      this.#free.push(...opened.filter((connection) => connection.usable));
+    }
   }
 
   close(): void {

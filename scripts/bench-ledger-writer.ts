@@ -664,6 +664,7 @@ function measureStages(accounts: readonly string[]): void {
           keyHash: undefined,
           bodyHash: 'x'.repeat(43),
           bodyBytes: 300,
+          queuedAt: 0,
           resolve() {},
         };
         decideInto(batch, waiting, {

@@ -27,6 +27,8 @@ export type Waiting = {
   bodyHash: string;
   /** Length of the command's JSON: the base of the batch's byte estimate. */
   bodyBytes: number;
+  /** `performance.now()` when it was queued: the queue's wait bound (`queueWaitMaxMs`) reads it. */
+  queuedAt: number;
   resolve(result: SubmitResult): void;
 };
 

@@ -90,7 +90,10 @@ export type WriterStats = {
   windowSize: number;
   /** Stages of the loop longer than `slowStageMs` (each one logged as a warning). */
   slowStages: number;
-  /** Submissions refused as `overloaded` (the queue or the outcome window full): backpressure. */
+  /**
+   * Submissions refused as `overloaded` (the queue full or its oldest waiting past
+   * `queueWaitMaxMs`, or the outcome window full): backpressure.
+   */
   overloaded: number;
   /** Time spent deciding batches and waiting for appends (per-stage timers). */
   decideMs: number;
@@ -337,7 +340,13 @@ class Writer {
       reply({ kind: 'InvalidSubmission', field: invalid });
       return;
     }
-    if (this.#queue.length >= this.#settings.queueCommandsMax || this.#window.isFull()) {
+    const queuedAt = performance.now();
+    const oldest = this.#queue.peek();
+    if (
+      this.#queue.length >= this.#settings.queueCommandsMax ||
+      this.#window.isFull() ||
+      (oldest !== undefined && queuedAt - oldest.queuedAt > this.#settings.queueWaitMaxMs)
+    ) {
       this.#stats.overloaded += 1;
       reply(this.#unavailable('overloaded'));
       return;
@@ -355,7 +364,15 @@ class Writer {
       bodyBytes = (JSON.stringify(submission.command) ?? '').length;
     }
     const key = commandKey(submission.actor, submission.commandId);
-    this.#queue.push({ submission, key, keyHash: undefined, bodyHash, bodyBytes, resolve: reply });
+    this.#queue.push({
+      submission,
+      key,
+      keyHash: undefined,
+      bodyHash,
+      bodyBytes,
+      queuedAt,
+      resolve: reply,
+    });
     fault('command-queued');
   }
 

@@ -15,6 +15,23 @@ export const batchBytesMax = 768 * 1_024;
 /** Submissions waiting to be decided; beyond this the writer answers Unavailable('overloaded'). */
 export const queueCommandsMax = 200_000;
 /**
+ * The longest the oldest queued submission may have waited before new ones are refused as
+ * Unavailable('overloaded') (503 with Retry-After, at once): past the peak, or while Postgres
+ * stalls, the queue grows faster than it drains, and without a bound every caller would wait
+ * until its transport timeout (10 s) and get an unknown outcome while its command is still decided
+ * later, work nobody waits for. Far above a normal wait (tens of ms) and the WAL-flush stalls
+ * the soaks saw (up to ~0.9 s), far below the transport timeout. The breakpoint run measures it.
+ */
+export const queueWaitMaxMs = 2_000;
+/**
+ * The same bound at the write API's end of the transport, over the whole round trip (its socket,
+ * the writer's event loop and queue, the decided batch, the append): while the oldest request in
+ * flight has waited longer, new ones are refused unsent as Unavailable('overloaded'). Past the
+ * peak the backlog builds in the sockets and event loops more than in the writer's queue (the
+ * writer takes up to a whole batch per turn), so this is the bound that acts there.
+ */
+export const transportPendingAgeMaxMs = 2_000;
+/**
  * Command outcomes kept in memory. Entries older than what the command-outcome table holds are
  * evicted first; entries it does not hold yet are never evicted (idempotency would break), so past
  * this bound the writer refuses new work until its outcome rows are written.

@@ -16,6 +16,11 @@ export class SubmissionQueue<Item> {
     this.#wake();
   }
 
+  /** The item at the front, left in place. */
+  peek(): Item | undefined {
+    return this.#items[this.#head];
+  }
+
   /** Up to `countMax` items from the front. */
   take(countMax: number): Item[] {
     const end = Math.min(this.#items.length, this.#head + countMax);

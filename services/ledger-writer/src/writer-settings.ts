@@ -6,6 +6,7 @@ export type WriterSettings = {
   batchEventsMax: number;
   batchBytesMax: number;
   queueCommandsMax: number;
+  queueWaitMaxMs: number;
   outcomesInMemoryMax: number;
   /** Projected entries leave the window beyond this many (see limits.ts). */
   outcomesInMemoryKept: number;
@@ -28,6 +29,7 @@ export const defaultWriterSettings: WriterSettings = {
   batchEventsMax: limits.batchEventsMax,
   batchBytesMax: limits.batchBytesMax,
   queueCommandsMax: limits.queueCommandsMax,
+  queueWaitMaxMs: limits.queueWaitMaxMs,
   outcomesInMemoryMax: limits.outcomesInMemoryMax,
   outcomesInMemoryKept: limits.outcomesInMemoryKept,
   answersInMemoryMax: limits.answersInMemoryMax,

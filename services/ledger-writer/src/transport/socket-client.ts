@@ -1,6 +1,11 @@
 import net from 'node:net';
 import { unavailable } from '../answers.ts';
-import { retryAfterMs, transportLineBytesMax, transportTimeoutMs } from '../limits.ts';
+import {
+  retryAfterMs,
+  transportLineBytesMax,
+  transportPendingAgeMaxMs,
+  transportTimeoutMs,
+} from '../limits.ts';
 import type { LedgerSubmission, LedgerWriterClient, SubmitResult } from '../submission.ts';
 import type { SocketAddress } from './socket-server.ts';
 import { CoalescedWriter, LineReader, type WireResponse } from './wire.ts';
@@ -9,9 +14,14 @@ export type SocketClientOptions = {
   address: SocketAddress;
   /** How long an answer may take before it is reported as indeterminate. */
   timeoutMs?: number;
+  /**
+   * While the oldest request in flight has waited longer than this, new ones are refused at once
+   * as Unavailable('overloaded'), unsent (limits.ts `transportPendingAgeMaxMs`).
+   */
+  pendingAgeMaxMs?: number;
 };
 
-type Pending = { resolve(result: SubmitResult): void; deadline: number };
+type Pending = { resolve(result: SubmitResult): void; sentAt: number };
 
 /** How often a connection looks for requests past their deadline: a tenth of the timeout. */
 function sweepEveryMs(timeoutMs: number): number {
@@ -22,16 +32,19 @@ function sweepEveryMs(timeoutMs: number): number {
  * The write API's end of the local transport. One connection, many requests in flight. A request
  * that could not be sent is refused cleanly (nothing reached the writer); one that was sent but
  * not answered (connection lost, timeout) is Unavailable('indeterminate'): the client retries
- * with the same key and gets the original answer or a first decision.
+ * with the same key and gets the original answer or a first decision. Past the peak, a request is
+ * refused unsent while the oldest in flight has waited more than `pendingAgeMaxMs` (backpressure:
+ * a fast 503 with Retry-After instead of a wait until the timeout and an unknown outcome).
  */
 export function createSocketClient(options: SocketClientOptions): LedgerWriterClient {
   const timeoutMs = options.timeoutMs ?? transportTimeoutMs;
+  const pendingAgeMaxMs = options.pendingAgeMaxMs ?? transportPendingAgeMaxMs;
   let connection: Promise<Connection> | undefined;
   let nextId = 1;
   let closed = false;
 
   function connect(): Promise<Connection> {
-    connection ??= openConnection(options.address, timeoutMs, () => {
+    connection ??= openConnection(options.address, { timeoutMs, pendingAgeMaxMs }, () => {
       connection = undefined;
     });
     connection.catch(() => {
@@ -74,9 +87,10 @@ type Connection = {
  */
 function openConnection(
   address: SocketAddress,
-  timeoutMs: number,
+  bounds: { timeoutMs: number; pendingAgeMaxMs: number },
   onClosed: () => void,
 ): Promise<Connection> {
+  const { timeoutMs, pendingAgeMaxMs } = bounds;
   return new Promise((resolve, reject) => {
     const socket =
       'path' in address ? net.connect(address.path) : net.connect(address.port, address.host);
@@ -92,9 +106,9 @@ function openConnection(
       entry.resolve(result);
     };
     const sweeper = setInterval(() => {
-      const now = performance.now();
+      const deadline = performance.now() - timeoutMs;
       for (const [id, entry] of pending) {
-        if (entry.deadline <= now) settle(id, unavailable('indeterminate', retryAfterMs));
+        if (entry.sentAt <= deadline) settle(id, unavailable('indeterminate', retryAfterMs));
       }
     }, sweepEveryMs(timeoutMs));
     sweeper.unref();
@@ -120,8 +134,14 @@ function openConnection(
       socket.on('error', () => socket.destroy());
       resolve({
         request(id, submission) {
+          const now = performance.now();
+          // The Map keeps insertion order and answered requests leave it: the first is the oldest.
+          const oldest: Pending | undefined = pending.values().next().value;
+          if (oldest !== undefined && now - oldest.sentAt > pendingAgeMaxMs) {
+            return Promise.resolve(unavailable('overloaded', retryAfterMs));
+          }
           return new Promise<SubmitResult>((resolveRequest) => {
-            pending.set(id, { resolve: resolveRequest, deadline: performance.now() + timeoutMs });
+            pending.set(id, { resolve: resolveRequest, sentAt: now });
             out.send({ id, submit: submission });
           });
         },

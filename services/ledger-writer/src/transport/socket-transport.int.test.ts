@@ -1,4 +1,4 @@
-// Proves that the local transport carries submissions and answers unchanged (many in flight on one connection), refuses malformed requests, and reports a request the writer may have received but did not answer as indeterminate.
+// Proves that the local transport carries submissions and answers unchanged (many in flight on one connection), refuses malformed requests, reports a request the writer may have received but did not answer as indeterminate, and refuses a new request unsent while the oldest in flight has waited past its bound.
 import { rm } from 'node:fs/promises';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
@@ -109,5 +109,36 @@ describe('lost answers', () => {
     expect(late).toMatchObject({ kind: 'Unavailable', reason: 'indeterminate' });
     await lossy.close();
     await new Promise<void>((resolve) => silent.close(() => resolve()));
+  });
+
+  test('while the oldest request in flight waited too long, a new one is refused unsent', async () => {
+    const path = join(tmpdir(), `stalled-${process.pid}.sock`);
+    await rm(path, { force: true });
+    let received = '';
+    const stalled = net.createServer((socket) => {
+      socket.setEncoding('utf8');
+      socket.on('data', (chunk: string) => {
+        received += chunk;
+      });
+    });
+    await new Promise<void>((resolve) => stalled.listen(path, resolve));
+    const client = createSocketClient({
+      address: { path },
+      timeoutMs: 5_000,
+      pendingAgeMaxMs: 100,
+    });
+    const first = client.submit(submission(transfer(freshId(), 'ivy', 'jack', coins(1))));
+    // Within the bound a request is sent like any other.
+    void client.submit(submission(transfer(freshId(), 'ivy', 'jack', coins(1))));
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    const began = performance.now();
+    const refused = await client.submit(submission(transfer(freshId(), 'ivy', 'jack', coins(1))));
+    expect(refused).toMatchObject({ kind: 'Unavailable', reason: 'overloaded' });
+    expect(performance.now() - began).toBeLessThan(50);
+    // Two lines reached the server, the refused one did not.
+    expect(received.split('\n').filter((line) => line.length > 0)).toHaveLength(2);
+    await client.close();
+    expect(await first).toMatchObject({ kind: 'Unavailable', reason: 'indeterminate' });
+    await new Promise<void>((resolve) => stalled.close(() => resolve()));
   });
 });
