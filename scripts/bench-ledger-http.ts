@@ -1513,6 +1513,16 @@ type SoakWindow = {
   outcomeBacklog: number;
 };
 
+/** What the soak and the breakpoint run drive: the started services, their data and the seeded members. */
+type ServicesUnderLoad = {
+  db: Db;
+  store: EventStore;
+  port: number;
+  members: BenchMember[];
+  processes: Processes;
+  scratch: string;
+};
+
 /**
  * The soak (T28): the open-loop generator at a fixed rate for `--soak-minutes`, one line per
  * window as it goes; then every 201 is one transfer, the books balance, the whole ledger replays
@@ -1522,14 +1532,7 @@ type SoakWindow = {
  * half (plus 5 ms), each process's memory by more than a fifth, and Postgres's connections by
  * more than two.
  */
-async function soak(input: {
-  db: Db;
-  store: EventStore;
-  port: number;
-  members: BenchMember[];
-  processes: Processes;
-  scratch: string;
-}): Promise<void> {
+async function soak(input: ServicesUnderLoad): Promise<void> {
   const minutes = Number(args['soak-minutes']);
   const rate = Number(args['soak-rate']);
   const windowSeconds = Number(args['soak-window-seconds']);
@@ -1716,14 +1719,7 @@ async function soak(input: {
  * or refused with a status), never corrupt: after every step every 201 is in the log once, the
  * books balance and no fresh key replayed; at the end the whole log replays with every invariant.
  */
-async function stress(input: {
-  db: Db;
-  store: EventStore;
-  port: number;
-  members: BenchMember[];
-  processes: Processes;
-  scratch: string;
-}): Promise<void> {
+async function stress(input: ServicesUnderLoad): Promise<void> {
   const rates = (args['stress-rates'] ?? '').split(',').map(Number);
   const membersFile = join(input.scratch, 'members.json');
   writeFileSync(membersFile, JSON.stringify(input.members));
