@@ -31,6 +31,7 @@ import {
   readFileSync,
   renameSync,
   rmSync,
+  statSync,
   writeFileSync,
 } from 'node:fs';
 import { Session } from 'node:inspector/promises';
@@ -159,6 +160,11 @@ const { values: args } = parseArgs({
     /** The most connections the stress mode's generator opens (a larger fleet of clients). */
     'stress-connections': { type: 'string', default: '1024' },
     'soak-window-seconds': { type: 'string', default: '60' },
+    /**
+     * The soak logs its members in again this often (an access token lives at most an hour): the
+     * generator picks the new tokens up from the members file.
+     */
+    'soak-token-renew-minutes': { type: 'string', default: '20' },
   },
 });
 const root = join(import.meta.dirname, '..');
@@ -172,7 +178,21 @@ const policy = {
   accountsPerAssetMax: 100,
 } as const;
 
-type BenchMember = { token: string; accounts: number[]; numbers: string[] };
+type BenchMember = {
+  token: string;
+  accounts: number[];
+  numbers: string[];
+  /** To log in again: an access token lives at most an hour (`auth.accessTokenLifetimeSeconds`). */
+  userId: string;
+  password: string;
+  address: string;
+};
+
+/**
+ * Logs a seeded member in again (a new session, a fresh access token), as a client whose token is
+ * about to expire would; set by `seed`, used by the soak.
+ */
+let renewToken: ((member: BenchMember) => Promise<string>) | undefined;
 
 /** The write API as the benchmark runs it: `--http-workers` processes sharing one port. */
 async function serveWriteApi(): Promise<void> {
@@ -707,6 +727,15 @@ async function seed(input: {
   for (let index = 0; index < Number(args.members); index += 1) {
     members.push(await seedMember(app, input.writer, index));
   }
+  renewToken = async (member) => {
+    const response = await app.request('/api/v1/auth/token', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-bench-address': member.address },
+      body: JSON.stringify({ user_id: member.userId, password: member.password }),
+    });
+    if (response.status >= 300) throw new Error(`log-in again: ${response.status}`);
+    return String(((await response.json()) as { token: string }).token);
+  };
   const accounts = members.reduce((sum, member) => sum + member.accounts.length, 0);
   console.log(
     `seeded ${members.length} members, ${accounts} funded accounts in ${((performance.now() - started) / 1_000).toFixed(1)} s`,
@@ -745,7 +774,7 @@ async function seedMember(
     consents: ['terms_of_service', 'privacy_policy'],
   });
   const token = String((await post('/api/v1/auth/token', { user_id: userId, password })).token);
-  const member: BenchMember = { token, accounts: [], numbers: [] };
+  const member: BenchMember = { token, accounts: [], numbers: [], userId, password, address };
   for (let account = 0; account < Number(args['accounts-per-member']); account += 1) {
     const { data } = (await post('/api/v1/account', { asset, title: `A${account}` }, token)) as {
       data: { seq: number; account_number: string };
@@ -1672,6 +1701,20 @@ async function soak(input: ServicesUnderLoad): Promise<void> {
       stdio: ['ignore', 'pipe', 'inherit'],
     },
   );
+  // Fresh access tokens before the old ones expire, as clients refresh theirs: written to the
+  // members file, which the generator reads again when it changes.
+  const renewEveryMs = Number(args['soak-token-renew-minutes']) * 60_000;
+  const renewal = setInterval(() => {
+    pending.push(
+      (async () => {
+        for (const member of input.members)
+          member.token = await (renewToken as NonNullable<typeof renewToken>)(member);
+        writeFileSync(`${membersFile}.next`, JSON.stringify(input.members));
+        renameSync(`${membersFile}.next`, membersFile);
+        console.log(`  tokens renewed for ${input.members.length} members`);
+      })().catch((error: unknown) => console.log(`  token renewal FAILED: ${String(error)}`)),
+    );
+  }, renewEveryMs);
   let result: Record<string, unknown> = {};
   let partial = '';
   generator.stdout.on('data', (chunk: Buffer) => {
@@ -1684,6 +1727,7 @@ async function soak(input: ServicesUnderLoad): Promise<void> {
     }
   });
   const code = await new Promise<number | null>((resolve) => generator.once('close', resolve));
+  clearInterval(renewal);
   await Promise.all(pending);
   sampling = false;
   await lagLoop;
@@ -1871,6 +1915,17 @@ async function openLoop(): Promise<void> {
   const members = JSON.parse(
     readFileSync(process.env.BENCH_MEMBERS as string, 'utf8'),
   ) as BenchMember[];
+  // The soak renews the members' tokens by rewriting the file: the same members, new tokens.
+  let membersChanged = statSync(process.env.BENCH_MEMBERS as string).mtimeMs;
+  setInterval(() => {
+    const changed = statSync(process.env.BENCH_MEMBERS as string).mtimeMs;
+    if (changed === membersChanged) return;
+    membersChanged = changed;
+    const renewed = JSON.parse(
+      readFileSync(process.env.BENCH_MEMBERS as string, 'utf8'),
+    ) as BenchMember[];
+    members.splice(0, members.length, ...renewed);
+  }, 2_000).unref();
   const rate = Number(process.env.BENCH_RATE);
   const port = Number(process.env.BENCH_HTTP_PORT);
   const connections = new RawConnections(port, Number(process.env.BENCH_CONNECTIONS_MAX ?? '1024'));
