@@ -1327,12 +1327,7 @@ async function openLoopPhase(
   const writerAfter = input.tail === undefined ? {} : await writerStatus(input.processes.socket);
   const tailLines = (await input.tail?.end()) ?? [];
   const lags = await lag.stop();
-  const result = JSON.parse(
-    output
-      .split('\n')
-      .find((line) => line.startsWith('OPEN_LOOP '))
-      ?.slice('OPEN_LOOP '.length) ?? '{}',
-  ) as Record<string, unknown>;
+  const result = openLoopResultOf(output);
   await checkAfterRun(input.db, input.store, { ...result, durationUs: 1 }, transfersBefore);
   console.log(
     `\nopen loop at ${rate.toLocaleString('en-US')} transfers/s offered (${fixedRate === undefined ? '80 % of the best median' : `fixed; 80 % of the best median would be ${Math.floor(Math.max(...medians) * 0.8).toLocaleString('en-US')}`}) for ${args['open-loop-seconds']} s after ${args['open-loop-warmup-seconds']} s of warm-up at that rate: ` +
@@ -1541,6 +1536,12 @@ type SoakWindow = {
   writerWindow: number;
   outcomeBacklog: number;
 };
+
+/** The open-loop generator's `OPEN_LOOP {...}` line, parsed ({} if it printed none). */
+function openLoopResultOf(output: string): Record<string, unknown> {
+  const line = output.split('\n').find((each) => each.startsWith('OPEN_LOOP '));
+  return JSON.parse(line?.slice('OPEN_LOOP '.length) ?? '{}') as Record<string, unknown>;
+}
 
 /** What the soak and the breakpoint run drive: the started services, their data and the seeded members. */
 type ServicesUnderLoad = {
@@ -1810,12 +1811,7 @@ async function stress(input: ServicesUnderLoad): Promise<void> {
       Number((await writerStatus(input.processes.socket).catch(() => undefined))?.overloaded ?? 0) -
       overloadedBefore;
     const lags = await lag.stop();
-    const result = JSON.parse(
-      stdout
-        .split('\n')
-        .find((line) => line.startsWith('OPEN_LOOP '))
-        ?.slice('OPEN_LOOP '.length) ?? '{}',
-    ) as Record<string, unknown>;
+    const result = openLoopResultOf(stdout);
     const statuses = result.statuses as Record<string, number>;
     const answered = Object.values(statuses).reduce((a, b) => a + b, 0);
     const seconds = answered / Number(result.achievedPerSecond);
