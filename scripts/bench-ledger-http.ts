@@ -1890,14 +1890,18 @@ function soakVerdict(windows: SoakWindow[]): { flat: boolean | undefined; lines:
     );
     flat &&= rssFlat;
   }
-  // Pools may shrink when idle; a leak grows them.
-  const connections = [
-    Math.max(...early.map((w) => w.connections)),
-    Math.max(...late.map((w) => w.connections)),
+  // Pools grow and shrink with the load of the moment; a leak grows every window, so the median
+  // window of each third (the ninth pass's maxima, 24 → 28 out of a 17–28 series, flipped the
+  // verdict on one busy minute). The most in a window is printed beside it.
+  const connectionsOf = (w: SoakWindow) => w.connections;
+  const connections = [median(early.map(connectionsOf)), median(late.map(connectionsOf))] as const;
+  const connectionsMost = [
+    Math.max(...early.map(connectionsOf)),
+    Math.max(...late.map(connectionsOf)),
   ] as const;
   const connectionsFlat = connections[1] <= connections[0] + 2;
   lines.push(
-    `Postgres connections (most in the early and the late third) ${connections[0]} → ${connections[1]}: ${connectionsFlat ? 'flat' : 'DRIFT'}`,
+    `Postgres connections ${connections[0]} → ${connections[1]} (median window of the early and the late third; most ${connectionsMost[0]} → ${connectionsMost[1]}): ${connectionsFlat ? 'flat' : 'DRIFT'}`,
   );
   flat &&= connectionsFlat;
   return { flat, lines };

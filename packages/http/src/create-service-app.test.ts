@@ -3,7 +3,7 @@
 // handler failure), without revealing internals; over real HTTP, a body is limited whether it
 // declares its length or streams in chunks, and every answer (a handler's, a 404, a 500) carries the
 // request id and the secure headers; routing answers every path with its own parameters, however
-// many paths the router remembers.
+// many paths the router remembers; an idle keep-alive connection outlives Node's 5 s default.
 import http from 'node:http';
 import { ProblemSchema } from '@ledger/contracts';
 import type { Logger } from '@ledger/runtime';
@@ -252,6 +252,54 @@ describe('routing', () => {
       expect(wrongMethod.status).toBe(405);
       expect(wrongMethod.headers.get('allow')).toBe('POST');
       expect((await app.request('/nothing/here')).status).toBe(404);
+    }
+  });
+});
+
+describe('idle keep-alive connections', () => {
+  /** One GET over `agent`; resolves with whether it went over a socket the agent already had. */
+  function get(url: string, agent: http.Agent): Promise<{ status: number; reused: boolean }> {
+    return new Promise((resolve, reject) => {
+      const request = http.get(`${url}/ok`, { agent }, (response) => {
+        response.resume();
+        response.on('end', () =>
+          resolve({ status: response.statusCode ?? 0, reused: request.reusedSocket }),
+        );
+      });
+      request.on('error', reject);
+    });
+  }
+
+  test('a connection idle past Node’s default (5 s, closed at 6 s) still carries the next request', async () => {
+    const { app } = makeApp();
+    const running = await serveApp(app, { port: 0, hostname: '127.0.0.1' });
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    try {
+      expect(await get(running.url, agent)).toEqual({ status: 200, reused: false });
+      await new Promise((resolve) => setTimeout(resolve, 7_000));
+      // Closed by the server, the agent would have dropped it and opened a new one.
+      expect(await get(running.url, agent)).toEqual({ status: 200, reused: true });
+    } finally {
+      agent.destroy();
+      await running.close();
+    }
+  }, 20_000);
+
+  test('the server closes a connection idle past its keep-alive timeout', async () => {
+    const { app } = makeApp();
+    const running = await serveApp(app, {
+      port: 0,
+      hostname: '127.0.0.1',
+      keepAliveTimeoutMs: 200,
+    });
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    try {
+      expect(await get(running.url, agent)).toEqual({ status: 200, reused: false });
+      await new Promise((resolve) => setTimeout(resolve, 600));
+      expect(await get(running.url, agent)).toEqual({ status: 200, reused: false });
+    } finally {
+      agent.destroy();
+      await running.close();
     }
   });
 });

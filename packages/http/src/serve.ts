@@ -28,7 +28,20 @@ export type ServeOptions = {
   directRoutes?: boolean;
   /** Called when each answer has been handed to the socket, with the ms since the request came. */
   onAnswered?: (elapsedMs: number) => void;
+  /**
+   * How long an idle keep-alive connection stays open (default `keepAliveTimeoutMsDefault`).
+   * Node's own default of 5 s closes connections a client or a proxy still believes open: a
+   * request sent as the server closes gets no answer (the soaks' status-0 requests).
+   */
+  keepAliveTimeoutMs?: number;
 };
+
+/**
+ * Idle keep-alive connections live 65 s: longer than the 60 s idle timeout of common reverse
+ * proxies and load balancers (nginx's `keepalive_timeout` 60 s upstream, AWS ALB 60 s), so the
+ * client side closes first and never sends on a connection the server is closing.
+ */
+export const keepAliveTimeoutMsDefault = 65_000;
 
 /**
  * Serves a Hono app over HTTP on `hostname:port` (port 0 picks a free one): `@hono/node-server`'s
@@ -66,6 +79,9 @@ export function serveApp(
         };
   return new Promise((resolve, reject) => {
     const server = createServer(listener);
+    server.keepAliveTimeout = options.keepAliveTimeoutMs ?? keepAliveTimeoutMsDefault;
+    // The usual advice for Node behind a load balancer: the header wait longer than the idle one.
+    server.headersTimeout = Math.max(server.headersTimeout, server.keepAliveTimeout + 1_000);
     server.once('error', reject);
     server.listen(options.port, options.hostname, () => {
       const info = server.address() as AddressInfo;
