@@ -19,6 +19,7 @@ import * as eventStoreAppendLoop0023 from './0023-event-store-append-loop.ts';
 import * as eventStoreReadFunctions0026 from './0026-event-store-read-functions.ts';
 import * as requestMetadataBrin0027 from './0027-request-metadata-brin.ts';
 import * as ledgerReconciliationRuns0028 from './0028-ledger-reconciliation-runs.ts';
+import * as simulatedChainWallet0029 from './0029-simulated-chain-wallet.ts';
 
 /**
  * Every migration, by name, in order. A static list rather than a folder scan: each migration is
@@ -46,4 +47,5 @@ export const migrations: Record<string, Migration> = {
   '0026-event-store-read-functions': eventStoreReadFunctions0026,
   '0027-request-metadata-brin': requestMetadataBrin0027,
   '0028-ledger-reconciliation-runs': ledgerReconciliationRuns0028,
+  '0029-simulated-chain-wallet': simulatedChainWallet0029,
 };

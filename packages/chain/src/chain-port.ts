@@ -75,6 +75,35 @@ export type ChainAdapter = {
   depositAddressOf(accountSeq: number): string;
   /** The one address of a memo chain; members tell their deposits apart by memo ID. */
   sharedDepositAddress(): string;
+  /**
+   * `depositAddressOf(accountSeq)`, made one of the exchange's wallet addresses (its receipts
+   * count in `walletActivity`). Issuing it again changes nothing.
+   */
+  issueDepositAddress(accountSeq: number): Promise<string>;
+  /** `sharedDepositAddress()`, made one of the wallet's addresses. */
+  issueSharedDepositAddress(): Promise<string>;
+  /**
+   * The exchange's own address on the chain that is no member's deposit address (the scanner
+   * credits nothing paid to it): where money the exchange holds for itself, or has put on chain
+   * to back balances it created (the demo seed), sits. One of the wallet's addresses.
+   */
+  treasuryAddress(): Promise<string>;
+  /** What the exchange's wallet has received and sent, as the chain sees it now (T25). */
+  walletActivity(): Promise<WalletActivity>;
+};
+
+/**
+ * The exchange's wallet on one chain (reliability test T25; docs/adr/0020): its holdings are
+ * `received − Σ sends`. Amounts are decimal strings at the asset's scale.
+ */
+export type WalletActivity = {
+  /** Successful outputs paying the wallet's addresses, in blocks (mempool not counted). */
+  received: string;
+  /**
+   * Every successful transaction the wallet has sent (`broadcast`), mempool included: what it has
+   * already paid, per transfer id, with all its outputs.
+   */
+  sends: { transferId: string; amount: string }[];
 };
 
 /** Confirmations of a block at `height` when the tip is `tipHeight`: the block itself counts. */

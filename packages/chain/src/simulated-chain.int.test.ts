@@ -1,4 +1,4 @@
-// Proves the simulated chain is deterministic and persistent, mines, reorgs (dropping or keeping transactions) and malleates as the scanner and T22 need, and that outputs are found by address and amount after a malleation.
+// Proves the simulated chain is deterministic and persistent, mines, reorgs (dropping or keeping transactions) and malleates as the scanner and T22 need, that outputs are found by address and amount after a malleation, and that its wallet counts mined receipts at the addresses it issued and every send (T25).
 import { useTestDatabase } from '@ledger/testing';
 import { describe, expect, test } from 'vitest';
 import { confirmationsOf } from './chain-port.ts';
@@ -82,5 +82,36 @@ describe('the simulated chain', () => {
     expect(await chain.findOutputs({ address, amount: '0.30000000', fromHeight: 1 })).toEqual([
       { txid: malleated, blockHeight: 2, index: 0 },
     ]);
+  });
+
+  test('the wallet: receipts at its issued addresses once mined, failed ones never, every send at once', async () => {
+    const chain = createSimulatedChain(database().db, 'sim-w');
+    const deposit = await chain.issueDepositAddress(3);
+    expect(await chain.issueDepositAddress(3)).toBe(deposit); // issuing again changes nothing
+    expect(deposit).toBe(chain.depositAddressOf(3));
+    const treasury = await chain.treasuryAddress();
+    const shared = await chain.issueSharedDepositAddress();
+    expect(new Set([deposit, treasury, shared]).size).toBe(3);
+    await chain.send({ address: deposit, amount: '1.00000000' });
+    await chain.send({ address: treasury, amount: '2.00000000' });
+    await chain.send({ address: shared, memo: '9', amount: '0.50000000' });
+    await chain.send({ address: deposit, amount: '9.00000000', failed: true });
+    // Not issued: someone else's address, or a deposit address the exchange never handed out.
+    await chain.send({ address: chain.depositAddressOf(4), amount: '5.00000000' });
+    expect(await chain.walletActivity()).toEqual({ received: '0', sends: [] });
+    await chain.mine(1);
+    await chain.broadcast({
+      transferId: 'withdrawal:w1:transfer:1',
+      outputs: [{ address: 'sim1elsewhere', memo: null, amount: '0.25000000' }],
+    });
+    expect(await chain.walletActivity()).toEqual({
+      received: '3.50000000',
+      sends: [{ transferId: 'withdrawal:w1:transfer:1', amount: '0.25000000' }],
+    });
+    // Another chain's wallet is its own.
+    expect(await createSimulatedChain(database().db, 'sim-w2').walletActivity()).toEqual({
+      received: '0',
+      sends: [],
+    });
   });
 });

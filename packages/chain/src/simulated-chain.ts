@@ -112,6 +112,15 @@ async function mineIn(trx: Trx, chain: string, count: number, generation: number
 }
 
 export function createSimulatedChain(db: AnyDb, chain: string): SimulatedChain {
+  const depositAddressOf = (accountSeq: number) =>
+    `sim1${sha256(`${chain}:address:${accountSeq}`).slice(0, 38)}`;
+  const sharedDepositAddress = () => `sim1${sha256(`${chain}:shared`).slice(0, 38)}`;
+  /** Records `address` as one of the wallet's (migration 0029) and returns it. */
+  const ownAddress = async (address: string, purpose: 'deposit' | 'shared' | 'treasury') => {
+    await sql`INSERT INTO simulated_chain_wallet_addresses (chain, address, purpose)
+      VALUES (${chain}, ${address}, ${purpose}) ON CONFLICT DO NOTHING`.execute(db);
+    return address;
+  };
   const blockHashAt = async (height: number) => {
     const { rows } = await sql<{ hash: string }>`SELECT hash FROM simulated_chain_blocks
       WHERE chain = ${chain} AND height = ${height}`.execute(db);
@@ -208,11 +217,37 @@ export function createSimulatedChain(db: AnyDb, chain: string): SimulatedChain {
         transfer.transferId,
       );
     },
-    depositAddressOf(accountSeq) {
-      return `sim1${sha256(`${chain}:address:${accountSeq}`).slice(0, 38)}`;
+    depositAddressOf,
+    sharedDepositAddress,
+    issueDepositAddress(accountSeq) {
+      return ownAddress(depositAddressOf(accountSeq), 'deposit');
     },
-    sharedDepositAddress() {
-      return `sim1${sha256(`${chain}:shared`).slice(0, 38)}`;
+    issueSharedDepositAddress() {
+      return ownAddress(sharedDepositAddress(), 'shared');
+    },
+    treasuryAddress() {
+      return ownAddress(`sim1${sha256(`${chain}:treasury`).slice(0, 38)}`, 'treasury');
+    },
+    async walletActivity() {
+      const { rows: received } = await sql<{ received: string }>`SELECT
+        coalesce(sum((o.output ->> 'amount')::numeric), 0)::text AS received
+        FROM simulated_chain_transactions t
+        CROSS JOIN LATERAL jsonb_array_elements(t.outputs) AS o(output)
+        JOIN simulated_chain_wallet_addresses w
+          ON w.chain = t.chain AND w.address = o.output ->> 'address'
+       WHERE t.chain = ${chain} AND t.block_height IS NOT NULL
+         AND t.status = 'success'`.execute(db);
+      const { rows: sends } = await sql<{ transfer_id: string; amount: string }>`SELECT
+        t.transfer_id,
+        (SELECT coalesce(sum((o.output ->> 'amount')::numeric), 0)
+           FROM jsonb_array_elements(t.outputs) AS o(output))::text AS amount
+        FROM simulated_chain_transactions t
+       WHERE t.chain = ${chain} AND t.transfer_id IS NOT NULL AND t.status = 'success'
+       ORDER BY t.sequence`.execute(db);
+      return {
+        received: received[0]?.received ?? '0',
+        sends: sends.map((row) => ({ transferId: row.transfer_id, amount: row.amount })),
+      };
     },
     async mine(count) {
       return db.transaction().execute(async (trx) => {

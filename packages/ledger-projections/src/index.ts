@@ -142,3 +142,8 @@ export {
   type RowDifference,
   rebuildAndCompare,
 } from './audit/scratch-rebuild.ts';
+export {
+  holdingsFromWallet,
+  type WalletHoldings,
+  type WalletReading,
+} from './audit/wallet-holdings.ts';

@@ -1,4 +1,4 @@
-// Proves, in Chromium against the running product, money entering and leaving end to end (issue #10): a BTC deposit sent to alice's deposit address on the simulated chain shows pending while blocks are mined through the development control and is credited at 350 confirmations; alice then withdraws part of it with an OTP step-up, the administrator approves it, it is sent and completes; her wallet balance, her withdrawal history and the administrator's deposit and withdrawal lists all tell the same story.
+// Proves, in Chromium against the running product, money entering and leaving end to end (issue #10): a BTC deposit sent to alice's deposit address on the simulated chain shows pending while blocks are mined through the development control and is credited at 350 confirmations; alice then withdraws part of it with an OTP step-up, the administrator approves it, it is sent and completes; her wallet balance, her withdrawal history and the administrator's deposit and withdrawal lists all tell the same story, and the reconciliation finds the members' BTC backed by the wallet on the chain.
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { saveScreenshot } from './support/browser.ts';
@@ -186,5 +186,24 @@ describe('money movement', () => {
     await saveScreenshot(adminAgain, 'money-admin-account-balance-log');
     expect(await missingKeys(adminAgain)).toEqual([]);
     await adminAgain.context().close();
+
+    // The continuous reconciliation (T25) on the same books, run on demand: what members are
+    // owed is backed by the BTC wallet on the chain (the seed's funding at the treasury, the
+    // deposit at alice's address, less the withdrawal sent), every balance replays, nothing is
+    // negative.
+    const login = await fetch(`${platform.urls.writeApi}/api/v1/auth/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ user_id: admin.userId, password: admin.password }),
+    });
+    const { token } = (await login.json()) as { token: string };
+    const reconciled = await fetch(`${platform.urls.writeApi}/api/v1/admin/ledger-reconciliation`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: '{}',
+    });
+    const run = (await reconciled.json()) as { data: { status: string; findings: unknown[] } };
+    expect(reconciled.status, JSON.stringify(run)).toBe(201);
+    expect(run.data).toMatchObject({ status: 'ok', findings: [] });
   });
 });

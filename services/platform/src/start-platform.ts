@@ -21,7 +21,11 @@ import { startProjector } from '@ledger/projector';
 import { createIdentityReadDependencies, createApp as createQueryApi } from '@ledger/query-api';
 import type { Logger } from '@ledger/runtime';
 import { createWebConfig } from '@ledger/web/vite-config';
-import { startWithdrawalService, withdrawalsProjection } from '@ledger/withdrawal-processor';
+import {
+  startWithdrawalService,
+  walletHoldingsSource,
+  withdrawalsProjection,
+} from '@ledger/withdrawal-processor';
 import {
   createIdentityWriteDependencies,
   createApp as createWriteApi,
@@ -231,7 +235,8 @@ function startIdentityProjections(
     logger: logger.child({ service: 'projector' }),
     signal: stopping.signal,
     // The continuous reconciliation of the ledger (T25), as the projector deployable's default.
-    reconciliation: { intervalMs: 60_000 },
+    // Chain assets against their wallets (the demo seed puts its funding on the chain).
+    reconciliation: { intervalMs: 60_000, holdings: walletHoldingsSource(db) },
   });
   stack.push(async () => {
     stopping.abort();

@@ -8,6 +8,7 @@ import {
   postgresNotifyWakeUps,
 } from '@ledger/projection-runner';
 import { createLogger, parseEnv, runService } from '@ledger/runtime';
+import { walletHoldingsSource } from '@ledger/withdrawal-processor';
 import { ProjectorEnvSchema } from './env.ts';
 import { projections } from './projections.ts';
 import { startProjector } from './start-projector.ts';
@@ -62,7 +63,11 @@ runService(
       ...(env.LEDGER_RECONCILIATION_INTERVAL_SECONDS === 0
         ? {}
         : {
-            reconciliation: { intervalMs: env.LEDGER_RECONCILIATION_INTERVAL_SECONDS * 1_000 },
+            reconciliation: {
+              intervalMs: env.LEDGER_RECONCILIATION_INTERVAL_SECONDS * 1_000,
+              // Chain assets against their wallets, the others against chain clearing.
+              holdings: walletHoldingsSource(db),
+            },
           }),
     });
     return async () => {

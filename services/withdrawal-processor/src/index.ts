@@ -30,6 +30,7 @@ export type {
   WithdrawLimits,
   WithdrawLimitsSource,
 } from './sources.ts';
+export { walletHoldingsSource } from './wallet-holdings-source.ts';
 export { WithdrawalProblem } from './withdrawal-problem.ts';
 export { startWithdrawalProcessor } from './withdrawal-processor.ts';
 export {

@@ -1,4 +1,5 @@
 import type { GlobalPosition } from '@ledger/event-store';
+import type { LedgerState } from '@ledger/ledger';
 import { type Kysely, sql } from 'kysely';
 import { ledgerBalancesProjectionName } from '../ledger-balances-projection.ts';
 import type { LedgerFollower } from './ledger-follower.ts';
@@ -57,8 +58,14 @@ export type ReconciliationRun = {
   findings: ReconciliationFinding[];
 };
 
-/** Where the holdings come from; default: the ledger's own chain clearing (see the ADR). */
-export type HoldingsSource = (replayed: readonly ReplayedAccount[]) => Promise<AssetHoldings[]>;
+/**
+ * Where the holdings come from, read after the replay reached the position it is given at (the
+ * order wallet-holdings.ts needs); default: the ledger's own chain clearing (see the ADR).
+ */
+export type HoldingsSource = (replay: {
+  accounts: readonly ReplayedAccount[];
+  state: LedgerState;
+}) => Promise<AssetHoldings[]>;
 
 export async function runReconciliation(input: {
   db: AnyDb;
@@ -112,7 +119,10 @@ export async function runReconciliation(input: {
   follower.assertWhole();
   const replayed = replayedAccountsOf(follower.state);
   if (follower.broken === undefined) {
-    const holdings = await (input.holdings ?? defaultHoldings)(replayed);
+    const holdings = await (input.holdings ?? defaultHoldings)({
+      accounts: replayed,
+      state: follower.state,
+    });
     record(checkNegatives(replayed, 'replayed'));
     record(checkZeroSum(sumsByAsset(replayed), 'replayed'));
     record(checkLiabilities(replayed, holdings));
@@ -139,7 +149,7 @@ export async function runReconciliation(input: {
   return { runId, ...run };
 }
 
-const defaultHoldings: HoldingsSource = async (replayed) => holdingsFromChainClearing(replayed);
+const defaultHoldings: HoldingsSource = async ({ accounts }) => holdingsFromChainClearing(accounts);
 
 /**
  * The live `ledger-balances` checkpoint (undefined: nothing projected yet): how far a replay kept

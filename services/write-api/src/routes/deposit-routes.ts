@@ -218,7 +218,10 @@ async function createDepositAddress(context: LedgerWriteContext, c: Context, seq
   if (plugin !== undefined) {
     const chain = createSimulatedChain(context.db, plugin.pluginId);
     kind = asset.memoRequired ? 'chain_memo' : 'chain';
-    address = asset.memoRequired ? chain.sharedDepositAddress() : chain.depositAddressOf(seq);
+    // Issued: the address becomes one of the wallet's, whose holdings T25 reconciles against.
+    address = asset.memoRequired
+      ? await chain.issueSharedDepositAddress()
+      : await chain.issueDepositAddress(seq);
     memo = asset.memoRequired ? memoIdOf(seq) : null;
   }
   const assignment: DepositAddressAssigned['data'] = {

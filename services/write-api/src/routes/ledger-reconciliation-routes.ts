@@ -7,6 +7,7 @@ import {
   reconciliationRunView,
   runReconciliation,
 } from '@ledger/ledger-projections';
+import { walletHoldingsSource } from '@ledger/withdrawal-processor';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import type { LedgerWriteContext } from './ledger-write-context.ts';
@@ -38,6 +39,7 @@ export function ledgerReconciliationRoutes(context: LedgerWriteContext) {
       running = runReconciliation({
         db: context.db,
         follower: createLedgerFollower(context.identity.eventStore),
+        holdings: walletHoldingsSource(context.db),
       });
       try {
         const run = await running;

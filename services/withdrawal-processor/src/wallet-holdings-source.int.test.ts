@@ -1,0 +1,201 @@
+// Proves the continuous reconciliation (T25 (2)) compares what members are owed with the wallet on the chain, not with the ledger's own chain clearing: a credit with no coins behind it is a discrepancy until the coins arrive at the member's issued deposit address and are mined (the mempool does not count); a withdrawal broadcast and not yet captured is in transit, never a false alarm, nor after its capture; the same withdrawal paid a second time (Mt. Gox) and a credited deposit reorganised away (Bitcoin Gold) are each a discrepancy; an asset without a chain keeps chain clearing.
+import { assetsProjection, decideAndAppend } from '@ledger/assets-store';
+import { createSimulatedChain } from '@ledger/chain';
+import { createLedgerFollower, runReconciliation } from '@ledger/ledger-projections';
+import { projectBatch, registerProjection } from '@ledger/projection-runner';
+import { useTestDatabase } from '@ledger/testing';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { startWithdrawalFixture, type WithdrawalFixture } from './testing/withdrawal-fixture.ts';
+import { walletHoldingsSource } from './wallet-holdings-source.ts';
+
+const database = useTestDatabase();
+let fixture: WithdrawalFixture;
+const admin = 1;
+const now = '2026-11-27T00:00:00.000Z';
+const follower = () => createLedgerFollower(fixture.store);
+
+async function appendCatalog(stream: string, events: { type: string; data: unknown }[]) {
+  const outcome = await decideAndAppend(
+    fixture.store,
+    stream,
+    { initial: () => null, evolve: (state) => state },
+    () => ({ kind: 'accepted' as const, events }),
+    { commandId: `test:${stream}`, requestId: `test:${stream}`, actor: 'admin:1' },
+  );
+  expect(outcome.kind).toBe('accepted');
+}
+
+function assetRegistered(code: string, decimalPoint: number) {
+  return {
+    type: 'AssetRegistered',
+    data: {
+      code,
+      decimalPoint,
+      registeredAt: now,
+      title: code,
+      allowDeposit: true,
+      allowWithdraw: true,
+      isActive: true,
+      outputOrder: 1,
+      withdrawFees: [],
+      depositExtraForm: [],
+      withdrawExtraForm: [],
+      minimumDeposit: '0',
+      memoRequired: false,
+      confirmationsRequired: 1,
+    },
+  };
+}
+
+async function projectAll() {
+  await fixture.project();
+  for (;;) {
+    const outcome = await projectBatch({
+      db: fixture.db,
+      eventStore: fixture.store,
+      projection: assetsProjection,
+      maxCount: 500,
+    });
+    if (outcome.kind !== 'advanced') break;
+  }
+}
+
+/** A whole reconciliation run with the wallet source, after projecting everything there is. */
+async function reconcile() {
+  await projectAll();
+  const run = await runReconciliation({
+    db: fixture.db,
+    follower: follower(),
+    holdings: walletHoldingsSource(fixture.db),
+  });
+  return {
+    status: run.status,
+    findings: run.findings.filter((finding) => finding.kind === 'LiabilitiesExceedHoldings'),
+    other: run.findingsTotal - run.counts.LiabilitiesExceedHoldings,
+  };
+}
+
+const chain = () => createSimulatedChain(fixture.db, 'sim-sol-h');
+
+beforeAll(async () => {
+  fixture = await startWithdrawalFixture(database().url, database().db);
+  await appendCatalog('asset-SOL', [assetRegistered('SOL', 6)]);
+  await appendCatalog('asset-plugin-sim-sol-h', [
+    {
+      type: 'AssetPluginRegistered',
+      data: {
+        pluginId: 'sim-sol-h',
+        asset: 'SOL',
+        plugin: 'simulated',
+        registeredAt: now,
+        title: 'SOL (simulated)',
+        startBlock: 0,
+        allowScan: true,
+      },
+    },
+  ]);
+  await appendCatalog('asset-KRW', [assetRegistered('KRW', 0)]);
+  await registerProjection(fixture.db, assetsProjection);
+  await projectAll();
+});
+afterAll(async () => {
+  await fixture?.close();
+});
+
+describe('holdings from the wallet on the chain', () => {
+  let withdrawalId = '';
+
+  test('a credit with no coins on the chain is unbacked until they arrive and are mined', async () => {
+    await fixture.fundedAccount(31, 1, 'SOL', 6, '100.000000');
+    expect(await reconcile()).toEqual({
+      status: 'discrepancy',
+      findings: [
+        {
+          kind: 'LiabilitiesExceedHoldings',
+          asset: 'SOL',
+          liabilities: '100.000000',
+          holdings: '0.000000',
+        },
+      ],
+      other: 0,
+    });
+    const address = await chain().issueDepositAddress(31);
+    await chain().send({ address, amount: '100.000000' });
+    // Paid to an address that is not the wallet's: nothing.
+    await chain().send({ address: 'sim1someone-else', amount: '500.000000' });
+    expect((await reconcile()).status).toBe('discrepancy'); // in the mempool
+    await chain().mine(1);
+    expect(await reconcile()).toEqual({ status: 'ok', findings: [], other: 0 });
+  });
+
+  test('a withdrawal broadcast is in transit until captured: no false alarm on the way', async () => {
+    const runner = fixture.runner();
+    const { state } = await runner.request(
+      fixture.input(1, 31, '40', { toAddress: 'sim1destination' }),
+    );
+    withdrawalId = state.request.withdrawalId;
+    expect(await reconcile()).toEqual({ status: 'ok', findings: [], other: 0 }); // held
+    expect((await runner.approve(withdrawalId, admin)).state.status).toBe('sent');
+    // The wallet has paid (mempool included) and the member still holds the 40: in transit.
+    expect(await chain().walletActivity()).toMatchObject({
+      received: '100.000000',
+      sends: [{ transferId: `withdrawal:${withdrawalId}:transfer:1`, amount: '40.000000' }],
+    });
+    expect(await reconcile()).toEqual({ status: 'ok', findings: [], other: 0 });
+    await chain().mine(1);
+    await fixture.project();
+    expect(await runner.reconcile()).toEqual({ confirmed: 1 });
+    expect((await runner.advance(withdrawalId)).state.status).toBe('completed');
+    expect(await fixture.balance('wallet:31')).toEqual({ balance: '60.000000', held: '0.000000' });
+    expect(await reconcile()).toEqual({ status: 'ok', findings: [], other: 0 });
+  });
+
+  test('the same withdrawal paid a second time after its capture is a shortfall (Mt. Gox)', async () => {
+    await chain().broadcast({
+      transferId: `withdrawal:${withdrawalId}:transfer:2`,
+      outputs: [{ address: 'sim1destination', memo: null, amount: '40.000000' }],
+    });
+    expect(await reconcile()).toEqual({
+      status: 'discrepancy',
+      findings: [
+        {
+          kind: 'LiabilitiesExceedHoldings',
+          asset: 'SOL',
+          liabilities: '60.000000',
+          holdings: '20.000000',
+        },
+      ],
+      other: 0,
+    });
+    // The exchange tops its wallet up from its own funds: backed again.
+    await chain().send({ address: await chain().treasuryAddress(), amount: '40.000000' });
+    await chain().mine(1);
+    expect(await reconcile()).toEqual({ status: 'ok', findings: [], other: 0 });
+  });
+
+  test('a credited deposit reorganised away leaves the credit unbacked (Bitcoin Gold)', async () => {
+    await fixture.fundedAccount(32, 2, 'SOL', 6, '7.000000');
+    await chain().send({ address: await chain().issueDepositAddress(32), amount: '7.000000' });
+    await chain().mine(1);
+    expect(await reconcile()).toEqual({ status: 'ok', findings: [], other: 0 });
+    await chain().reorg(1);
+    expect(await reconcile()).toEqual({
+      status: 'discrepancy',
+      findings: [
+        {
+          kind: 'LiabilitiesExceedHoldings',
+          asset: 'SOL',
+          liabilities: '67.000000',
+          holdings: '60.000000',
+        },
+      ],
+      other: 0,
+    });
+  });
+
+  test('an asset without a chain plug-in keeps the ledger’s chain clearing', async () => {
+    await fixture.fundedAccount(41, 3, 'KRW', 0, '50000');
+    const run = await reconcile();
+    expect(run.findings.filter((finding) => finding.asset === 'KRW')).toEqual([]);
+  });
+});
