@@ -1,9 +1,9 @@
 // Proves the default chains of withdrawals come from the asset catalog: an asset with a simulated plug-in is sent on that plug-in's Postgres chain (the one its deposits are scanned on, memo included) and completes only once its output has the asset's confirmations, while an asset without a plug-in is sent on its simulated bank chain and settles at once; a frozen asset sends and confirms nothing until the freeze is lifted.
-import { assetsProjection, decideAndAppend } from '@ledger/assets-store';
+import { decideAndAppend } from '@ledger/assets-store';
 import { createSimulatedChain } from '@ledger/chain';
-import { projectBatch, registerProjection } from '@ledger/projection-runner';
 import { useTestDatabase } from '@ledger/testing';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { projectCatalog, registerCatalogAsset } from './testing/catalog-fixture.ts';
 import { startWithdrawalFixture, type WithdrawalFixture } from './testing/withdrawal-fixture.ts';
 
 const database = useTestDatabase();
@@ -11,73 +11,19 @@ let fixture: WithdrawalFixture;
 const admin = 1;
 const now = '2026-11-22T00:00:00.000Z';
 
-/** Appends `events` to a catalog stream, as the write API's catalog routes do. */
-async function appendCatalog(stream: string, events: { type: string; data: unknown }[]) {
-  const outcome = await decideAndAppend(
-    fixture.store,
-    stream,
-    { initial: () => null, evolve: (state) => state },
-    () => ({ kind: 'accepted' as const, events }),
-    { commandId: `test:${stream}`, requestId: `test:${stream}`, actor: 'admin:1' },
-  );
-  expect(outcome.kind).toBe('accepted');
-}
-
-function assetRegistered(code: string, decimalPoint: number, confirmationsRequired: number) {
-  return {
-    type: 'AssetRegistered',
-    data: {
-      code,
-      decimalPoint,
-      registeredAt: now,
-      title: code,
-      allowDeposit: true,
-      allowWithdraw: true,
-      isActive: true,
-      outputOrder: 1,
-      withdrawFees: [],
-      depositExtraForm: [],
-      withdrawExtraForm: [],
-      minimumDeposit: '0',
-      memoRequired: false,
-      confirmationsRequired,
-    },
-  };
-}
-
 beforeAll(async () => {
   fixture = await startWithdrawalFixture(database().url, database().db);
-  await appendCatalog('asset-XRP', [assetRegistered('XRP', 6, 5)]);
-  await appendCatalog('asset-plugin-sim-xrp-w', [
-    {
-      type: 'AssetPluginRegistered',
-      data: {
-        pluginId: 'sim-xrp-w',
-        asset: 'XRP',
-        plugin: 'simulated',
-        registeredAt: now,
-        title: 'XRP (simulated)',
-        startBlock: 0,
-        allowScan: true,
-      },
-    },
-  ]);
-  await appendCatalog('asset-KRW', [assetRegistered('KRW', 0, 350)]);
-  await registerProjection(fixture.db, assetsProjection);
+  await registerCatalogAsset(fixture.store, {
+    code: 'XRP',
+    decimalPoint: 6,
+    confirmations: 5,
+    pluginId: 'sim-xrp-w',
+  });
+  await registerCatalogAsset(fixture.store, { code: 'KRW', decimalPoint: 0, confirmations: 350 });
   await projectAssets();
 });
 
-async function projectAssets() {
-  for (;;) {
-    const outcome = await projectBatch({
-      db: fixture.db,
-      eventStore: fixture.store,
-      projection: assetsProjection,
-      maxCount: 500,
-    });
-    if (outcome.kind !== 'advanced') break;
-  }
-}
+const projectAssets = () => projectCatalog(fixture.db, fixture.store);
 afterAll(async () => {
   await fixture?.close();
 });

@@ -1,63 +1,20 @@
 // Proves the continuous reconciliation (T25 (2)) compares what members are owed with the wallet on the chain, not with the ledger's own chain clearing: a credit with no coins behind it is a discrepancy until the coins arrive at the member's issued deposit address and are mined (the mempool does not count); a withdrawal broadcast and not yet captured is in transit, never a false alarm, nor after its capture; the same withdrawal paid a second time (Mt. Gox) and a credited deposit reorganised away (Bitcoin Gold) are each a discrepancy; an asset without a chain keeps chain clearing.
-import { assetsProjection, decideAndAppend } from '@ledger/assets-store';
 import { createSimulatedChain } from '@ledger/chain';
 import { createLedgerFollower, runReconciliation } from '@ledger/ledger-projections';
-import { projectBatch, registerProjection } from '@ledger/projection-runner';
 import { useTestDatabase } from '@ledger/testing';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { projectCatalog, registerCatalogAsset } from './testing/catalog-fixture.ts';
 import { startWithdrawalFixture, type WithdrawalFixture } from './testing/withdrawal-fixture.ts';
 import { walletHoldingsSource } from './wallet-holdings-source.ts';
 
 const database = useTestDatabase();
 let fixture: WithdrawalFixture;
 const admin = 1;
-const now = '2026-11-27T00:00:00.000Z';
 const follower = () => createLedgerFollower(fixture.store);
-
-async function appendCatalog(stream: string, events: { type: string; data: unknown }[]) {
-  const outcome = await decideAndAppend(
-    fixture.store,
-    stream,
-    { initial: () => null, evolve: (state) => state },
-    () => ({ kind: 'accepted' as const, events }),
-    { commandId: `test:${stream}`, requestId: `test:${stream}`, actor: 'admin:1' },
-  );
-  expect(outcome.kind).toBe('accepted');
-}
-
-function assetRegistered(code: string, decimalPoint: number) {
-  return {
-    type: 'AssetRegistered',
-    data: {
-      code,
-      decimalPoint,
-      registeredAt: now,
-      title: code,
-      allowDeposit: true,
-      allowWithdraw: true,
-      isActive: true,
-      outputOrder: 1,
-      withdrawFees: [],
-      depositExtraForm: [],
-      withdrawExtraForm: [],
-      minimumDeposit: '0',
-      memoRequired: false,
-      confirmationsRequired: 1,
-    },
-  };
-}
 
 async function projectAll() {
   await fixture.project();
-  for (;;) {
-    const outcome = await projectBatch({
-      db: fixture.db,
-      eventStore: fixture.store,
-      projection: assetsProjection,
-      maxCount: 500,
-    });
-    if (outcome.kind !== 'advanced') break;
-  }
+  await projectCatalog(fixture.db, fixture.store);
 }
 
 /** A whole reconciliation run with the wallet source, after projecting everything there is. */
@@ -79,23 +36,13 @@ const chain = () => createSimulatedChain(fixture.db, 'sim-sol-h');
 
 beforeAll(async () => {
   fixture = await startWithdrawalFixture(database().url, database().db);
-  await appendCatalog('asset-SOL', [assetRegistered('SOL', 6)]);
-  await appendCatalog('asset-plugin-sim-sol-h', [
-    {
-      type: 'AssetPluginRegistered',
-      data: {
-        pluginId: 'sim-sol-h',
-        asset: 'SOL',
-        plugin: 'simulated',
-        registeredAt: now,
-        title: 'SOL (simulated)',
-        startBlock: 0,
-        allowScan: true,
-      },
-    },
-  ]);
-  await appendCatalog('asset-KRW', [assetRegistered('KRW', 0)]);
-  await registerProjection(fixture.db, assetsProjection);
+  await registerCatalogAsset(fixture.store, {
+    code: 'SOL',
+    decimalPoint: 6,
+    confirmations: 1,
+    pluginId: 'sim-sol-h',
+  });
+  await registerCatalogAsset(fixture.store, { code: 'KRW', decimalPoint: 0, confirmations: 1 });
   await projectAll();
 });
 afterAll(async () => {
