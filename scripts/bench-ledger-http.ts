@@ -1843,12 +1843,19 @@ function residentMiB(pid: number | undefined): number {
   }
 }
 
-/** The second third of the windows (after the warm-up window) against the last third. */
+/** The first third of the steady windows against the last third. */
 function soakVerdict(windows: SoakWindow[]): { flat: boolean | undefined; lines: string[] } {
-  // The first window is the warm-up; a last one with less than half a window's requests is the
-  // drain after the last send.
+  // A last window with less than half a window's requests is the drain after the last send.
   const full = windows.filter((w) => w.perSecond >= 0.5 * Number(args['soak-rate']));
-  const steady = full.slice(1);
+  // The steady state starts after the window of the first checkpoint. Until then a new cluster
+  // creates and zero-fills every WAL segment it writes (the writer's appends wait on
+  // IO:WalInitWrite / IO:WalInitSync: minutes 3–13 of the tenth pass's 2-hour soak, p99 up to
+  // 406 ms), where a running system recycles them; counting those windows in the early third
+  // would make a later drift look flat. Without a checkpoint (or too few windows after it), only
+  // the first window, the warm-up, is left out.
+  const firstCheckpoint = full.findIndex((w) => w.checkpoints > 0);
+  const afterCheckpoint = firstCheckpoint < 0 ? [] : full.slice(firstCheckpoint + 1);
+  const steady = afterCheckpoint.length >= 6 ? afterCheckpoint : full.slice(1);
   const third = Math.max(1, Math.floor(steady.length / 3));
   const early = steady.slice(0, third);
   const late = steady.slice(-third);
@@ -1862,7 +1869,9 @@ function soakVerdict(windows: SoakWindow[]): { flat: boolean | undefined; lines:
   };
   if (steady.length < 3)
     return { flat: undefined, lines: ['soak: fewer than 4 full windows, no verdict (exit 2)'] };
-  const lines: string[] = [];
+  const lines: string[] = [
+    `steady state: windows ${steady[0]?.index}–${steady.at(-1)?.index} (${steady === afterCheckpoint ? `after the first checkpoint, in window ${full[firstCheckpoint]?.index}` : 'after the warm-up window; no checkpoint early enough'}), thirds of ${third}`,
+  ];
   let flat = true;
   // Latency by the median window of each third: one window with a Postgres stall (a slow WAL
   // flush, docs/performance.md, eighth pass) moves a third's mean by tens of ms and flipped the
