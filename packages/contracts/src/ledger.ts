@@ -82,7 +82,8 @@ export const accountTitleLengthMax = 50;
 /** A status-change or adjustment reason: 1–1000 characters, not only spaces. */
 export const ledgerReasonLengthMax = 1_000;
 
-const DecimalTextSchema = z.string().regex(/^-?\d+(\.\d+)?$/);
+/** A decimal amount as the API writes it: a string, never a JS number. */
+export const DecimalTextSchema = z.string().regex(/^-?\d+(\.\d+)?$/);
 export const AccountStatusSchema = z.enum(['normal', 'fraud']);
 export type AccountStatus = z.infer<typeof AccountStatusSchema>;
 

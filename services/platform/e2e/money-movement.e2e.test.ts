@@ -205,5 +205,22 @@ describe('money movement', () => {
     const run = (await reconciled.json()) as { data: { status: string; findings: unknown[] } };
     expect(reconciled.status, JSON.stringify(run)).toBe(201);
     expect(run.data).toMatchObject({ status: 'ok', findings: [] });
+    // The administrator's account list shows that run and the BTC book summing to zero.
+    const health = await openPage(browser, platform, 'en-US');
+    await logInAt(health, '/admin/account/list', admin);
+    const panel = health.getByRole('region', { name: 'Books and reconciliation' });
+    await orScreenshot(
+      health,
+      'money-admin-ledger-health-missing',
+      panel.getByText('No discrepancy').waitFor({ timeout: 30_000 }),
+    );
+    const btcBook = panel
+      .getByRole('table', { name: 'Books per asset' })
+      .getByRole('row')
+      .filter({ hasText: 'BTC' });
+    await btcBook.first().waitFor({ timeout: 20_000 });
+    await saveScreenshot(health, 'money-admin-ledger-health');
+    expect(await missingKeys(health)).toEqual([]);
+    await health.context().close();
   });
 });

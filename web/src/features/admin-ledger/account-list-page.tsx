@@ -21,6 +21,7 @@ import { useLedgerLabels } from '../wallet/ledger-labels.ts';
 import { AdjustmentTable } from './adjustment-table.tsx';
 import { adminAccountListQuery, booksQuery } from './admin-ledger-api.ts';
 import type { AdminAccountListSearch } from './admin-ledger-search.ts';
+import { LedgerHealthPanel } from './ledger-health-panel.tsx';
 
 export type AccountListPageProps = {
   search: AdminAccountListSearch;
@@ -125,7 +126,8 @@ export function useAdminAccountColumns(options: {
  * SPEC §2 admin account/list: every member account with server paging and sorting (opening
  * date, number, balance, asset), filters (account number or title, member, asset, status) and
  * the opening period in the URL, each row linking to its account and member; below, the forced
- * adjustments waiting for a second administrator.
+ * adjustments waiting for a second administrator, then the newest reconciliation run and the
+ * per-asset books.
  */
 export function AccountListPage({ search, onSearchChange, today }: AccountListPageProps) {
   const { t } = useTranslation('admin-ledger');
@@ -192,6 +194,7 @@ export function AccountListPage({ search, onSearchChange, today }: AccountListPa
           emptyText={t('adjustments.pendingEmpty')}
         />
       </Paper>
+      <LedgerHealthPanel />
     </Stack>
   );
 }

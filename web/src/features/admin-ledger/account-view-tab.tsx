@@ -42,11 +42,12 @@ export function AccountViewTab({ seq }: { seq: number }) {
   const { t } = useTranslation('admin-ledger');
   const account = useQuery(adminAccountQuery(seq));
   const [dialog, setDialog] = useState<Dialog>(undefined);
+  // The dialog's title follows the status it was opened for, not the one read since. Every hook
+  // comes before the early return: a render without the account must call the same hooks.
+  const [freezing, setFreezing] = useState(true);
   if (account.data === undefined) return <FailureAlert error={account.error} />;
   const data = account.data;
   const close = () => setDialog(undefined);
-  // The dialog's title follows the status it was opened for, not the one read since.
-  const [freezing, setFreezing] = useState(true);
   return (
     <Stack gap="lg">
       <Group gap="sm">

@@ -4,6 +4,7 @@ import {
   AdminBalanceLogEntrySchema,
   AdminWalletAccountSchema,
   AssetBookSchema,
+  DecimalTextSchema,
   ledgerWriteAnswerSchema,
 } from '@ledger/contracts';
 import { mutationOptions, type QueryClient, queryOptions } from '@tanstack/react-query';
@@ -28,6 +29,7 @@ export const adminLedgerKeys = {
     ['admin', 'ledger', 'account', seq, 'balance-log', search] as const,
   adjustments: (filter: AdjustmentFilter) => ['admin', 'ledger', 'adjustments', filter] as const,
   books: ['admin', 'ledger', 'books'] as const,
+  reconciliation: ['admin', 'ledger', 'reconciliation'] as const,
 };
 
 async function read(client: QueryClient, path: string, signal: AbortSignal, params: SearchParams) {
@@ -95,6 +97,108 @@ export function booksQuery() {
     queryKey: adminLedgerKeys.books,
     queryFn: async ({ client, signal }) =>
       BooksAnswerSchema.parse(await read(client, 'admin/book', signal, {})).data,
+  });
+}
+
+const SideSchema = z.enum(['replayed', 'projected']);
+
+/** One discrepancy a reconciliation run names (ledger-projections `ReconciliationFinding`). */
+const ReconciliationFindingSchema = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('NegativeBalance'),
+    source: SideSchema,
+    account: z.string(),
+    asset: z.string(),
+    balance: DecimalTextSchema,
+    available: DecimalTextSchema,
+  }),
+  // `projected` and `replayed` are not always amounts: a status, or `missing` / `present`.
+  z.object({
+    kind: z.literal('ProjectionMismatch'),
+    account: z.string(),
+    field: z.string(),
+    projected: z.string(),
+    replayed: z.string(),
+  }),
+  z.object({
+    kind: z.literal('LiabilitiesExceedHoldings'),
+    asset: z.string(),
+    liabilities: DecimalTextSchema,
+    holdings: DecimalTextSchema,
+  }),
+  z.object({
+    kind: z.literal('ZeroSumBroken'),
+    source: SideSchema,
+    asset: z.string(),
+    sum: DecimalTextSchema,
+  }),
+  z.object({
+    kind: z.literal('ReplayBroken'),
+    revision: z.string().nullable(),
+    eventId: z.string().nullable(),
+    error: z.string(),
+  }),
+  z.object({
+    kind: z.literal('ProjectionStopped'),
+    projection: z.string(),
+    eventId: z.string().nullable(),
+    eventType: z.string().nullable(),
+    error: z.string(),
+  }),
+]);
+export type ReconciliationFinding = z.infer<typeof ReconciliationFindingSchema>;
+
+/** A continuous reconciliation run (T25, docs/adr/0020) as both endpoints answer it. */
+const ReconciliationRunSchema = z.object({
+  run_id: z.string(),
+  status: z.enum(['ok', 'discrepancy']),
+  started_at: z.string(),
+  finished_at: z.string(),
+  checked_position: z.string().nullable(),
+  /** The last ledger revision the replay folded; "-1" when the ledger had no event. */
+  checked_revision: z.string(),
+  accounts_checked: z.number().int(),
+  assets_checked: z.number().int(),
+  findings_total: z.number().int(),
+  /** Exact per kind, while `findings` keeps only the first ones. */
+  counts: z.record(z.string(), z.number().int()),
+  findings: z.array(ReconciliationFindingSchema),
+});
+export type ReconciliationRun = z.infer<typeof ReconciliationRunSchema>;
+const ReconciliationRunAnswerSchema = z.object({ data: ReconciliationRunSchema });
+
+/**
+ * GET /admin/ledger-reconciliation: the newest run, or 404 `reconciliation_not_run` before the
+ * first. Runs are stored by the projector's job, not projected from the log, so there is no
+ * `?after=` to wait for (the route's strict query would refuse it); and a run is never shown
+ * from the cache without asking again (`staleTime: 0`): an operator checks the books with it.
+ */
+export function reconciliationRunQuery() {
+  return queryOptions({
+    queryKey: adminLedgerKeys.reconciliation,
+    queryFn: async ({ signal }) =>
+      ReconciliationRunAnswerSchema.parse(await api.get('admin/ledger-reconciliation', { signal }))
+        .data,
+    staleTime: 0,
+    // "Not run yet" is an answer, not a failure worth asking again.
+    retry: (failures, error) => failures < 1 && toApiFailure(error).httpStatusCode >= 500,
+  });
+}
+
+/**
+ * POST /admin/ledger-reconciliation (write API): a run now, answered with its result (201); 409
+ * `reconciliation_running` while one is in flight. It decides and appends nothing, so it carries
+ * no Idempotency-Key, and its answer becomes the newest run at once.
+ */
+export function runReconciliationMutation() {
+  return mutationOptions({
+    mutationKey: ['admin', 'ledger', 'reconcile'],
+    mutationFn: async (_: undefined, { client }) => {
+      const answer = await api.post('admin/ledger-reconciliation', { json: {} });
+      const run = ReconciliationRunAnswerSchema.parse(answer).data;
+      client.setQueryData(adminLedgerKeys.reconciliation, run);
+      return run;
+    },
   });
 }
 

@@ -150,6 +150,8 @@ beforeEach(() => {
         projections: [],
       }),
     ),
+    // account/list also shows the newest reconciliation run (ledger-health-panel.test.tsx).
+    http.get('/api/v1/admin/ledger-reconciliation', () => problem(404, 'reconciliation_not_run')),
     http.get('/api/v1/admin/adjustment', ({ request }) => {
       const wanted = new URL(request.url).searchParams.get('status');
       return HttpResponse.json(
