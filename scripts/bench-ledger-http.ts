@@ -1848,11 +1848,11 @@ function soakVerdict(windows: SoakWindow[]): { flat: boolean | undefined; lines:
   // A last window with less than half a window's requests is the drain after the last send.
   const full = windows.filter((w) => w.perSecond >= 0.5 * Number(args['soak-rate']));
   // The steady state starts after the window of the first checkpoint. Until then a new cluster
-  // creates and zero-fills every WAL segment it writes (the writer's appends wait on
-  // IO:WalInitWrite / IO:WalInitSync: minutes 3–13 of the tenth pass's 2-hour soak, p99 up to
-  // 406 ms), where a running system recycles them; counting those windows in the early third
-  // would make a later drift look flat. Without a checkpoint (or too few windows after it), only
-  // the first window, the warm-up, is left out.
+  // creates and zero-fills every WAL segment it writes (the writer's backends are sampled waiting
+  // on IO:WalInitWrite / IO:WalInitSync in most of those windows of the tenth pass's 2-hour soak;
+  // after it, recycled segments serve most of the WAL), where a running system recycles them;
+  // counting those windows in the early third would make a later drift look flat. Without a
+  // checkpoint (or too few windows after it), only the first window, the warm-up, is left out.
   const firstCheckpoint = full.findIndex((w) => w.checkpoints > 0);
   const afterCheckpoint = firstCheckpoint < 0 ? [] : full.slice(firstCheckpoint + 1);
   const steady = afterCheckpoint.length >= 6 ? afterCheckpoint : full.slice(1);
