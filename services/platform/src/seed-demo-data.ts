@@ -282,10 +282,7 @@ async function seedDemoLedger(input: { db: Db; writeApi: App; client: LedgerWrit
  * would send it twice: more on chain than owed, which the check allows).
  */
 async function backOnChain(db: Db, pluginId: string, memo: string, amount: string) {
-  const chain = createSimulatedChain(
-    db as unknown as Parameters<typeof createSimulatedChain>[0],
-    pluginId,
-  );
+  const chain = createSimulatedChain(db, pluginId);
   const address = await chain.treasuryAddress();
   const found = await chain.findOutputs({ address, memo, amount, fromHeight: 0 });
   if (found.length > 0) return;
