@@ -491,6 +491,7 @@ type ProbeLine = {
   loopP50Ms: number;
   loopP99Ms: number;
   loopMaxMs: number;
+  heapUsedMiB: number;
   pauses: [number, number][];
 };
 const probeModule = join(import.meta.dirname, 'bench-process-probe.ts');
@@ -1527,6 +1528,11 @@ type SoakWindow = {
   databaseMiB: number;
   /** With --stages: the longest GC pause of each process in the window (ms). */
   gcMaxMs: Record<'writer' | 'projector' | 'http', number> | undefined;
+  /**
+   * With --stages: each process's lowest V8 heap-in-use sample of the window (MiB, one a second):
+   * near its live set, so a leak shows here before the RSS, which keeps free pages.
+   */
+  heapLowMiB: Record<'writer' | 'projector' | 'http', number> | undefined;
   checkpoints: number;
   autovacuums: number;
   /** WAL written in the window (MiB) and how many full-page images it held (after a checkpoint). */
@@ -1578,8 +1584,8 @@ async function soak(input: ServicesUnderLoad): Promise<void> {
   const transfersBefore = await countTransfers(input.db);
   console.log(
     `\nsoak: ${rate.toLocaleString('en-US')} transfers/s offered for ${minutes} min, a line per ${windowSeconds} s\n` +
-      '| window | transfers/s | p50 / p95 / p99 / max ms | lag p99 ms | RSS MiB writer / projector / http | longest GC pause ms (--stages) | writer outcome window / outcome backlog | Postgres connections | database MiB | checkpoints / autovacuum+analyze runs | WAL MiB / full-page images | writer slow stages | writer backend: longest statement ms (its wait) {waits of statements ≥ 50 ms} | statuses |\n' +
-      '|---|---|---|---|---|---|---|---|---|---|---|---|---|---|',
+      '| window | transfers/s | p50 / p95 / p99 / max ms | lag p99 ms | RSS MiB writer / projector / http | longest GC pause ms (--stages) | lowest heap in use MiB (--stages) | writer outcome window / outcome backlog | Postgres connections | database MiB | checkpoints / autovacuum+analyze runs | WAL MiB / full-page images | writer slow stages | writer backend: longest statement ms (its wait) {waits of statements ≥ 50 ms} | statuses |\n' +
+      '|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|',
   );
   const lags: number[] = [];
   let sampling = true;
@@ -1645,6 +1651,8 @@ async function soak(input: ServicesUnderLoad): Promise<void> {
     windowStarted = Date.now();
     const longestPause = (name: string) =>
       Math.max(0, ...(probes.get(name) ?? []).filter((p) => p.t > since).map((p) => p.gcMaxMs));
+    const lowestHeap = (name: string) =>
+      Math.min(...(probes.get(name) ?? []).filter((p) => p.t > since).map((p) => p.heapUsedMiB));
     const counts = await countsNow();
     const { rows } = await sql<{ connections: string; bytes: string }>`SELECT
         (SELECT count(*) FROM pg_stat_activity WHERE backend_type = 'client backend')::text AS connections,
@@ -1671,6 +1679,13 @@ async function soak(input: ServicesUnderLoad): Promise<void> {
             http: longestPause('http'),
           }
         : undefined,
+      heapLowMiB: args.stages
+        ? {
+            writer: lowestHeap('writer'),
+            projector: lowestHeap('projector'),
+            http: lowestHeap('http'),
+          }
+        : undefined,
       checkpoints: counts.checkpoints - countsBefore.checkpoints,
       autovacuums: counts.autovacuums - countsBefore.autovacuums,
       walMiB: (counts.walBytes - countsBefore.walBytes) / 1_048_576,
@@ -1689,6 +1704,7 @@ async function soak(input: ServicesUnderLoad): Promise<void> {
       `| ${window.index} | ${Math.round(window.perSecond).toLocaleString('en-US')} | ${ms(window.p50Ms)} / ${ms(window.p95Ms)} / ${ms(window.p99Ms)} / ${ms(window.maxMs)} | ${window.lagP99Ms} | ` +
         `${window.rssMiB.writer.toFixed(0)} / ${window.rssMiB.projector.toFixed(0)} / ${window.rssMiB.http.toFixed(0)} | ` +
         `${window.gcMaxMs === undefined ? '-' : `${ms(window.gcMaxMs.writer)} / ${ms(window.gcMaxMs.projector)} / ${ms(window.gcMaxMs.http)}`} | ` +
+        `${window.heapLowMiB === undefined ? '-' : `${ms(window.heapLowMiB.writer)} / ${ms(window.heapLowMiB.projector)} / ${ms(window.heapLowMiB.http)}`} | ` +
         `${window.writerWindow} / ${window.outcomeBacklog} | ${window.connections} | ${window.databaseMiB.toFixed(0)} | ${window.checkpoints} / ${window.autovacuums} | ` +
         `${window.walMiB.toFixed(0)} / ${window.fullPageImages.toLocaleString('en-US')} | ${window.slowStages} | ` +
         `${window.backendStall.ms.toFixed(0)} (${window.backendStall.wait}) ${JSON.stringify(window.backendStall.waits)} | ${JSON.stringify(line.statuses)} |`,
@@ -1905,6 +1921,20 @@ function soakVerdict(windows: SoakWindow[]): { flat: boolean | undefined; lines:
       `${name} RSS ${rss[0]?.toFixed(0)} → ${rss[1]?.toFixed(0)} MiB: ${rssFlat ? 'flat' : 'DRIFT'}`,
     );
     flat &&= rssFlat;
+    // The heap's trough, near the live set (--stages): the same fifth, plus 4 MiB so a few MiB of
+    // a small heap's noise is not drift. The writer's key filter, which grows in steps by design (a
+    // Bloom layer of 4, 8, 16, 32 MiB as keys accumulate), lives in typed arrays outside this heap:
+    // it moves the RSS, not this figure.
+    const heaps = [early, late].map((third) =>
+      median(third.flatMap((w) => (w.heapLowMiB === undefined ? [] : [w.heapLowMiB[name]]))),
+    );
+    if (early.some((w) => w.heapLowMiB !== undefined)) {
+      const heapFlat = (heaps[1] ?? 0) <= (heaps[0] ?? 0) * 1.2 + 4;
+      lines.push(
+        `${name} heap in use (lowest sample, median window) ${heaps[0]?.toFixed(1)} → ${heaps[1]?.toFixed(1)} MiB: ${heapFlat ? 'flat' : 'DRIFT'}`,
+      );
+      flat &&= heapFlat;
+    }
   }
   // Pools grow and shrink with the load of the moment; a leak grows every window, so the median
   // window of each third (the ninth pass's maxima, 24 → 28 out of a 17–28 series, flipped the

@@ -1,7 +1,8 @@
 // Loaded with `node --import` into a service process by scripts/bench-ledger-http.ts (--stages):
 // every second it prints one `PROBE {...}` line on stdout with the process's garbage collection
 // pauses (V8's own timing, by kind, the longest, and when each of 1 ms or more began) and its event-loop delay (how late a 10 ms
-// timer fired: blocking work on the loop plus the time the process waited for a core). The
+// timer fired: blocking work on the loop plus the time the process waited for a core) and its V8
+// heap in use. The
 // service itself is not touched; a benchmark reads the lines.
 
 import { monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
@@ -51,6 +52,9 @@ setInterval(() => {
     loopP50Ms: lateMs(delay.percentile(50)),
     loopP99Ms: lateMs(delay.percentile(99)),
     loopMaxMs: lateMs(delay.max),
+    // The V8 heap in use now: its lowest sample over a minute is near the live set (what the last
+    // collections kept), which judges a leak better than the RSS, which holds free pages too.
+    heapUsedMiB: Number((process.memoryUsage().heapUsed / 2 ** 20).toFixed(1)),
     pauses,
   };
   pauses = [];
