@@ -1,6 +1,10 @@
-// Proves the continuous reconciliation (T25 (2)) compares what members are owed with the wallet on the chain, not with the ledger's own chain clearing: a credit with no coins behind it is a discrepancy until the coins arrive at the member's issued deposit address and are mined (the mempool does not count); a withdrawal broadcast and not yet captured is in transit, never a false alarm, nor after its capture; the same withdrawal paid a second time (Mt. Gox) and a credited deposit reorganised away (Bitcoin Gold) are each a discrepancy; an asset without a chain keeps chain clearing.
+// Proves the continuous reconciliation (T25 (2)) compares what members are owed with the wallet on the chain, not with the ledger's own chain clearing: a credit with no coins behind it is a discrepancy until the coins arrive at the member's issued deposit address and are mined (the mempool does not count); a withdrawal broadcast and not yet captured is in transit, never a false alarm, nor after its capture, nor when it is placed and paid between the run's replay and its wallet reading; the same withdrawal paid a second time (Mt. Gox) and a credited deposit reorganised away (Bitcoin Gold) are each a discrepancy; an asset without a chain keeps chain clearing.
 import { createSimulatedChain } from '@ledger/chain';
-import { createLedgerFollower, runReconciliation } from '@ledger/ledger-projections';
+import {
+  createLedgerFollower,
+  type HoldingsSource,
+  runReconciliation,
+} from '@ledger/ledger-projections';
 import { useTestDatabase } from '@ledger/testing';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { projectCatalog, registerCatalogAsset } from './testing/catalog-fixture.ts';
@@ -17,14 +21,18 @@ async function projectAll() {
   await projectCatalog(fixture.db, fixture.store);
 }
 
-/** A whole reconciliation run with the wallet source, after projecting everything there is. */
-async function reconcile() {
+/**
+ * A whole reconciliation run with the wallet source, after projecting everything there is;
+ * `beforeWalletRead` runs between the replay (the run's position p) and the wallet's reading.
+ */
+async function reconcile(beforeWalletRead?: () => Promise<void>) {
   await projectAll();
-  const run = await runReconciliation({
-    db: fixture.db,
-    follower: follower(),
-    holdings: walletHoldingsSource(fixture.db),
-  });
+  const wallet = walletHoldingsSource(fixture.db);
+  const holdings: HoldingsSource = async (replay) => {
+    await beforeWalletRead?.();
+    return wallet(replay);
+  };
+  const run = await runReconciliation({ db: fixture.db, follower: follower(), holdings });
   return {
     status: run.status,
     findings: run.findings.filter((finding) => finding.kind === 'LiabilitiesExceedHoldings'),
@@ -144,5 +152,57 @@ describe('holdings from the wallet on the chain', () => {
     await fixture.fundedAccount(41, 3, 'KRW', 0, '50000');
     const run = await reconcile();
     expect(run.findings.filter((finding) => finding.asset === 'KRW')).toEqual([]);
+  });
+
+  test('a withdrawal placed and paid after the replay’s position is in transit, not a shortfall', async () => {
+    // Back the reorganised 7 again first: the books are whole.
+    await chain().send({ address: await chain().treasuryAddress(), amount: '7.000000' });
+    await chain().mine(1);
+    expect(await reconcile()).toEqual({ status: 'ok', findings: [], other: 0 });
+    const runner = fixture.runner();
+    let placed = '';
+    // Between the replay and the wallet's reading: member 31 asks for 25, it is approved and
+    // broadcast, and mined. The replay (at p) still owes the member the 25 with no hold on it;
+    // the wallet has already paid it.
+    const racing = await reconcile(async () => {
+      const { state } = await runner.request(
+        fixture.input(1, 31, '25', { toAddress: 'sim1destination' }),
+      );
+      placed = state.request.withdrawalId;
+      expect((await runner.approve(placed, admin)).state.status).toBe('sent');
+      await chain().mine(1);
+    });
+    expect(racing).toEqual({ status: 'ok', findings: [], other: 0 });
+    // And the next run, which sees the hold (and then its capture), agrees.
+    expect(await reconcile()).toEqual({ status: 'ok', findings: [], other: 0 });
+    await fixture.project();
+    expect(await runner.reconcile()).toEqual({ confirmed: 1 });
+    expect((await runner.advance(placed)).state.status).toBe('completed');
+    expect(await reconcile()).toEqual({ status: 'ok', findings: [], other: 0 });
+  });
+
+  test('withdrawals placed and paid while runs go on never raise a false alarm', async () => {
+    await fixture.fundedAccount(33, 4, 'SOL', 6, '50.000000');
+    await chain().send({ address: await chain().issueDepositAddress(33), amount: '50.000000' });
+    await chain().mine(1);
+    const runner = fixture.runner();
+    const withdrawals = (async () => {
+      for (let round = 0; round < 8; round += 1) {
+        const { state } = await runner.request(
+          fixture.input(4, 33, '1.5', { toAddress: 'sim1destination' }),
+        );
+        await runner.approve(state.request.withdrawalId, admin);
+        if (round % 2 === 1) await chain().mine(1);
+      }
+    })();
+    const runs: string[] = [];
+    let done = false;
+    void withdrawals.finally(() => {
+      done = true;
+    });
+    while (!done || runs.length < 3) runs.push((await reconcile()).status);
+    await withdrawals;
+    expect(runs.every((status) => status === 'ok')).toBe(true);
+    expect(await reconcile()).toEqual({ status: 'ok', findings: [], other: 0 });
   });
 });
