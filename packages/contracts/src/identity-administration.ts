@@ -80,7 +80,7 @@ export const SetAdministratorRequestSchema = z.strictObject({ is_admin: z.boolea
 
 export const MemberGroupRequestSchema = z.strictObject({ name: z.string().trim().min(1).max(64) });
 
-const PermissionSchema = z.strictObject({
+export const PermissionSchema = z.strictObject({
   method: z.enum(['GET', 'POST', 'PUT', 'DELETE']),
   path: z.string().startsWith('/api/v1/admin/').max(200),
 });

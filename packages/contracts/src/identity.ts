@@ -133,7 +133,22 @@ export const MemberInfoSchema = z.object({
   group_seqs: z.array(z.number().int()),
 });
 export type MemberInfo = z.infer<typeof MemberInfoSchema>;
-export const MemberMeAnswerSchema = z.object({ member_info: MemberInfoSchema });
+/**
+ * What the caller may do in the admin console (GET /member/me): the chief administrator may call
+ * every admin route; anyone else exactly the admin routes its roles grant (method and path as in
+ * the route table). The console uses it only to leave out what would be refused; the APIs decide.
+ */
+export const MemberAccessSchema = z.object({
+  is_chief_administrator: z.boolean(),
+  permissions: z.array(
+    z.object({ method: z.enum(['GET', 'POST', 'PUT', 'DELETE']), path: z.string() }),
+  ),
+});
+export type MemberAccess = z.infer<typeof MemberAccessSchema>;
+export const MemberMeAnswerSchema = z.object({
+  member_info: MemberInfoSchema,
+  access: MemberAccessSchema,
+});
 
 export const ConstantAnswerSchema = z.object({
   data: z.object({

@@ -1,8 +1,9 @@
 // Proves access control is deny by default and comes from the one route table (T14, BFLA): both
 // apps serve exactly the routes the table lists; every admin route, generated from the table,
 // answers 403 to a non-admin member and 401 without a token, writing nothing; a role grants
-// exactly its permissions and never a chief-administrator route; and administrators need an OTP
-// session when the setting asks for it.
+// exactly its permissions and never a chief-administrator route, and GET /member/me tells the
+// console exactly what the caller may call; and administrators need an OTP session when the
+// setting asks for it.
 import { randomUUID } from 'node:crypto';
 import { type RouteEntry, routeTable } from '@ledger/identity';
 import { useTestDatabase } from '@ledger/testing';
@@ -126,6 +127,18 @@ describe('administrators, roles and the OTP session', () => {
     expect(granted.status).toBe(200);
     await kit.projected();
     const supportToken = (await kit.login(support)).token;
+    const accessOf = async (token: string) =>
+      ((await (await kit.get('/api/v1/member/me', { token })).json()) as { access: unknown })
+        .access;
+    expect(await accessOf(supportToken)).toEqual({
+      is_chief_administrator: false,
+      permissions: [{ method: 'GET', path: '/api/v1/admin/member' }],
+    });
+    expect(await accessOf(chiefToken)).toEqual({ is_chief_administrator: true, permissions: [] });
+    expect(await accessOf(memberToken)).toEqual({
+      is_chief_administrator: false,
+      permissions: [],
+    });
     expect((await kit.get('/api/v1/admin/member', { token: supportToken })).status).toBe(200);
     expect((await kit.get('/api/v1/admin/loginlog', { token: supportToken })).status).toBe(403);
     const escalate = await kit.app.request(`/api/v1/admin/member/${support.seq}/admin`, {

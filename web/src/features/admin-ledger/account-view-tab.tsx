@@ -22,6 +22,7 @@ import { FailureAlert } from '../../ui-kit/failure-alert.tsx';
 import { showSuccessToast } from '../../ui-kit/toasts.ts';
 import { memberDetailQuery } from '../admin-members/admin-member-queries.ts';
 import { memberViewHref } from '../admin-members/member-list-page.tsx';
+import { useMayCall } from '../auth/member-access.ts';
 import { localeAtom } from '../shell/locale-atom.ts';
 import { AccountStatusBadge } from '../wallet/account-status-badge.tsx';
 import { useLedgerLabels } from '../wallet/ledger-labels.ts';
@@ -45,25 +46,34 @@ export function AccountViewTab({ seq }: { seq: number }) {
   // The dialog's title follows the status it was opened for, not the one read since. Every hook
   // comes before the early return: a render without the account must call the same hooks.
   const [freezing, setFreezing] = useState(true);
+  const mayChangeStatus = useMayCall({
+    method: 'PUT',
+    path: '/api/v1/admin/account/:seq/status',
+  });
+  const mayPropose = useMayCall({ method: 'POST', path: '/api/v1/admin/adjustment' });
   if (account.data === undefined) return <FailureAlert error={account.error} />;
   const data = account.data;
   const close = () => setDialog(undefined);
   return (
     <Stack gap="lg">
       <Group gap="sm">
-        <Button
-          color={data.status === 'normal' ? 'red' : 'blue'}
-          variant="light"
-          onClick={() => {
-            setFreezing(data.status === 'normal');
-            setDialog('status');
-          }}
-        >
-          {data.status === 'normal' ? t('statusChange.freeze') : t('statusChange.unfreeze')}
-        </Button>
-        <Button color="red" onClick={() => setDialog('adjust')}>
-          {t('adjust.open')}
-        </Button>
+        {mayChangeStatus ? (
+          <Button
+            color={data.status === 'normal' ? 'red' : 'blue'}
+            variant="light"
+            onClick={() => {
+              setFreezing(data.status === 'normal');
+              setDialog('status');
+            }}
+          >
+            {data.status === 'normal' ? t('statusChange.freeze') : t('statusChange.unfreeze')}
+          </Button>
+        ) : undefined}
+        {mayPropose ? (
+          <Button color="red" onClick={() => setDialog('adjust')}>
+            {t('adjust.open')}
+          </Button>
+        ) : undefined}
       </Group>
       <AccountFacts account={data} />
       <Holds account={data} />

@@ -14,6 +14,7 @@ import { FailureAlert } from '../../ui-kit/failure-alert.tsx';
 import { useSubmissionKey } from '../../ui-kit/submission-key.ts';
 import { showSuccessToast } from '../../ui-kit/toasts.ts';
 import { memberViewHref } from '../admin-members/member-list-page.tsx';
+import { useMayCall } from '../auth/member-access.ts';
 import { localeAtom } from '../shell/locale-atom.ts';
 import {
   type AdjustmentFilter,
@@ -69,6 +70,14 @@ export function AdjustmentTable(props: {
   const adjustments = useQuery({
     ...adjustmentListQuery({ ...props.filter, page, page_size: pageSize }),
     placeholderData: keepPreviousData,
+  });
+  const mayApprove = useMayCall({
+    method: 'POST',
+    path: '/api/v1/admin/adjustment/:adjustmentId/approve',
+  });
+  const mayReject = useMayCall({
+    method: 'POST',
+    path: '/api/v1/admin/adjustment/:adjustmentId/reject',
   });
   const approveKey = useSubmissionKey();
   const approve = useMutation({
@@ -175,23 +184,28 @@ export function AdjustmentTable(props: {
                   <Table.Td>
                     {row.status === 'proposed' ? (
                       <Group gap={6} wrap="nowrap">
-                        <Button
-                          size="compact-xs"
-                          color="red"
-                          loading={
-                            approve.isPending && approve.variables?.fields.id === row.adjustment_id
-                          }
-                          onClick={() => void onApprove(row)}
-                        >
-                          {t('adjustments.approve')}
-                        </Button>
-                        <Button
-                          size="compact-xs"
-                          variant="default"
-                          onClick={() => setRejecting(row)}
-                        >
-                          {t('adjustments.reject')}
-                        </Button>
+                        {mayApprove ? (
+                          <Button
+                            size="compact-xs"
+                            color="red"
+                            loading={
+                              approve.isPending &&
+                              approve.variables?.fields.id === row.adjustment_id
+                            }
+                            onClick={() => void onApprove(row)}
+                          >
+                            {t('adjustments.approve')}
+                          </Button>
+                        ) : undefined}
+                        {mayReject ? (
+                          <Button
+                            size="compact-xs"
+                            variant="default"
+                            onClick={() => setRejecting(row)}
+                          >
+                            {t('adjustments.reject')}
+                          </Button>
+                        ) : undefined}
                       </Group>
                     ) : row.decided_by === null ? undefined : (
                       <Text size="xs" c="dimmed">

@@ -202,11 +202,11 @@ test('the status change needs a reason and sends normal ↔ fraud with it', asyn
   renderApp('/admin/account/21/view');
   expect(await screen.findByText('withdrawal')).toBeDefined();
   // The owner is named by its user id in the frame, and linked to its member view.
-  const owner = await screen.findAllByRole('link', { name: 'dora' });
-  expect(owner.map((link) => link.getAttribute('href'))).toEqual([
-    '/admin/member/7/view',
-    '/admin/member/7/view',
-  ]);
+  await waitFor(() =>
+    expect(
+      screen.getAllByRole('link', { name: 'dora' }).map((link) => link.getAttribute('href')),
+    ).toEqual(['/admin/member/7/view', '/admin/member/7/view']),
+  );
   fireEvent.click(await screen.findByRole('button', { name: 'Freeze (fraud)' }));
   const dialog = await screen.findByRole('dialog', { name: 'Freeze the account as fraud' });
   fireEvent.click(within(dialog).getByRole('button', { name: 'Freeze' }));

@@ -3,7 +3,8 @@
 // reconciliation run (status, when, revision, counts; a discrepancy's findings with their amounts
 // exactly as sent, at most 20 rows), "not run yet" before the first run, the per-asset books with
 // a non-zero sum flagged, and "Run now" posting `{}` without an Idempotency-Key, then showing the
-// new run, or the localized refusal when a run is already in flight.
+// new run, or the localized refusal when a run is already in flight; "Run now" is offered only to
+// an administrator whose access (GET /member/me) includes that route.
 import '../../test-support/dom-environment.ts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
@@ -22,6 +23,9 @@ type Answer = { run: Record<string, unknown> } | { status: number; code: string 
 let reconciliationAnswer: Answer;
 let runAnswer: Answer;
 let posts: { body: unknown; key: string | null }[] = [];
+/** The caller's access to the admin console, as GET /member/me answers it. */
+let meRequests = 0;
+let access: { is_chief_administrator: boolean; permissions: { method: string; path: string }[] };
 
 const okRun = () => ({
   run_id: '0197a1c2-0000-7000-8000-000000000001',
@@ -110,13 +114,23 @@ const book = (asset: string, sum: string) => ({
 
 beforeEach(() => {
   posts = [];
+  meRequests = 0;
+  access = { is_chief_administrator: true, permissions: [] };
   reconciliationAnswer = { run: okRun() };
   runAnswer = { run: okRun() };
   server.use(
     http.post('/api/v1/auth/token/refresh', () => HttpResponse.json(tokenAnswer(fakeToken()))),
-    http.get('/api/v1/member/me', () =>
-      HttpResponse.json({ member_info: memberInfo({ seq: 1, user_id: 'root', is_admin: true }) }),
-    ),
+    http.get('/api/v1/member/me', () => {
+      meRequests += 1;
+      return HttpResponse.json({
+        member_info: memberInfo({
+          seq: 1,
+          user_id: 'root',
+          is_admin: access.is_chief_administrator,
+        }),
+        access,
+      });
+    }),
     http.get('/api/v1/otp', () => HttpResponse.json({ data: [] })),
     http.get('/api/v1/admin/account', () => HttpResponse.json(listAnswer([]))),
     http.get('/api/v1/admin/adjustment', () => HttpResponse.json(listAnswer([]))),
@@ -251,7 +265,7 @@ test('"Run now" posts {} to the write API and shows the new run', async () => {
   renderApp('/admin/account/list');
   const region = await panel();
   expect(await within(region).findByText('Not run yet')).toBeDefined();
-  fireEvent.click(within(region).getByRole('button', { name: 'Run reconciliation now' }));
+  fireEvent.click(await within(region).findByRole('button', { name: 'Run reconciliation now' }));
   expect(await within(region).findByText('Discrepancy found')).toBeDefined();
   expect(posts).toEqual([{ body: {}, key: null }]);
   expect(within(region).queryByText('Not run yet')).toBeNull();
@@ -265,7 +279,7 @@ test('a run already in flight is refused, and the refusal is shown localized', a
   renderApp('/admin/account/list');
   const region = await panel();
   expect(await within(region).findByText('No discrepancy')).toBeDefined();
-  fireEvent.click(within(region).getByRole('button', { name: 'Run reconciliation now' }));
+  fireEvent.click(await within(region).findByRole('button', { name: 'Run reconciliation now' }));
   const alert = await within(region).findByRole('alert');
   expect(alert.textContent).toBe(
     'A reconciliation run you asked for is still running. Try again shortly.',
@@ -280,4 +294,32 @@ test('a run already in flight is refused, and the refusal is shown localized', a
   );
   expect(within(region).getByText('No discrepancy')).toBeDefined();
   expect(shownFor(region, 'Ledger revision checked')).toBe('4096');
+});
+
+test('"Run now" is offered only to an administrator whose roles grant that route', async () => {
+  const granted = (method: string, path: string) => ({ method, path: `/api/v1/admin/${path}` });
+  access = {
+    is_chief_administrator: false,
+    permissions: [
+      granted('GET', 'account'),
+      granted('GET', 'book'),
+      granted('GET', 'ledger-reconciliation'),
+    ],
+  };
+  const view = renderApp('/admin/account/list');
+  let region = await panel();
+  expect(await within(region).findByText('No discrepancy')).toBeDefined();
+  expect(await within(region).findByRole('table', { name: 'Books per asset' })).toBeDefined();
+  // Once the access is read (the user's query and the access's own), and its answer handled:
+  await waitFor(() => expect(meRequests).toBeGreaterThanOrEqual(2));
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  expect(within(region).queryByRole('button', { name: 'Run reconciliation now' })).toBeNull();
+  view.unmount();
+
+  access.permissions.push(granted('POST', 'ledger-reconciliation'));
+  renderApp('/admin/account/list');
+  region = await panel();
+  expect(
+    await within(region).findByRole('button', { name: 'Run reconciliation now' }),
+  ).toBeDefined();
 });

@@ -11,6 +11,7 @@ import { DateTimeText } from '../../ui-kit/date-time/date-time-text.tsx';
 import { CodeText, DataItem } from '../../ui-kit/detail/data-items.tsx';
 import { FailureAlert } from '../../ui-kit/failure-alert.tsx';
 import { showSuccessToast } from '../../ui-kit/toasts.ts';
+import { useMayCall } from '../auth/member-access.ts';
 import { localeAtom } from '../shell/locale-atom.ts';
 import { useLedgerLabels } from '../wallet/ledger-labels.ts';
 import {
@@ -52,6 +53,7 @@ function ReconciliationSection() {
   const locale = useAtomValue(localeAtom);
   const titleId = useId();
   const reconciliation = useQuery(reconciliationRunQuery());
+  const mayRun = useMayCall({ method: 'POST', path: '/api/v1/admin/ledger-reconciliation' });
   const runNow = useMutation({
     ...runReconciliationMutation(),
     onSuccess: () => showSuccessToast(t('reconciliation.completed')),
@@ -79,14 +81,16 @@ function ReconciliationSection() {
             </Badge>
           ) : undefined}
         </Group>
-        <Button
-          size="compact-sm"
-          variant="light"
-          loading={runNow.isPending}
-          onClick={() => runNow.mutate(undefined)}
-        >
-          {t('reconciliation.runNow')}
-        </Button>
+        {mayRun ? (
+          <Button
+            size="compact-sm"
+            variant="light"
+            loading={runNow.isPending}
+            onClick={() => runNow.mutate(undefined)}
+          >
+            {t('reconciliation.runNow')}
+          </Button>
+        ) : undefined}
       </Group>
       <Text size="sm" c="dimmed">
         {t('reconciliation.description')}

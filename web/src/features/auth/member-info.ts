@@ -6,12 +6,15 @@ export type { MemberInfo };
 
 export const memberMeQueryKey = ['member', 'me'] as const;
 
+/** The part of GET /member/me this query keeps (`access` has its own query: member-access.ts). */
+export const MemberInfoAnswerSchema = MemberMeAnswerSchema.pick({ member_info: true });
+
 /** GET /member/me: the current user (SPEC §3 `member_info`), the one source of "who is logged in". */
 export function memberMeQueryOptions() {
   return queryOptions({
     queryKey: memberMeQueryKey,
     queryFn: async ({ signal }) =>
-      MemberMeAnswerSchema.parse(await api.get('member/me', { signal })).member_info,
+      MemberInfoAnswerSchema.parse(await api.get('member/me', { signal })).member_info,
     staleTime: 60_000,
     retry: false,
   });

@@ -1,13 +1,9 @@
-import {
-  MemberMeAnswerSchema,
-  OtpListAnswerSchema,
-  OtpRegistrationAnswerSchema,
-} from '@ledger/contracts';
+import { OtpListAnswerSchema, OtpRegistrationAnswerSchema } from '@ledger/contracts';
 import { mutationOptions, type QueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { api } from '../../lib/api-client.ts';
 import type { ApiRecord } from '../../lib/api-failure.ts';
-import { memberMeQueryKey } from '../auth/member-info.ts';
+import { MemberInfoAnswerSchema, memberMeQueryKey } from '../auth/member-info.ts';
 import { otpListQueryKey } from '../auth/otp-list.ts';
 import { afterLatestWrite, rememberWrite } from '../read-your-writes/written-position.ts';
 
@@ -48,7 +44,7 @@ async function write(client: QueryClient, send: () => Promise<ApiRecord>): Promi
 /** GET /member/me once the read models have the last write; the session's user is replaced. */
 export async function reloadMemberMe(client: QueryClient): Promise<void> {
   const answer = await api.get('member/me', { searchParams: afterLatestWrite(client) });
-  client.setQueryData(memberMeQueryKey, MemberMeAnswerSchema.parse(answer).member_info);
+  client.setQueryData(memberMeQueryKey, MemberInfoAnswerSchema.parse(answer).member_info);
 }
 
 /** GET /otp once the read models have the last write; the session's OTP list is replaced. */
