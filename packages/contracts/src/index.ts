@@ -14,4 +14,5 @@ export {
   problemCodes,
   problemType,
 } from './problem.ts';
+export * from './reconciliation.ts';
 export * from './withdraw.ts';

@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely';
+import type { FindingKind, ReconciliationFinding } from './reconciliation-check.ts';
 import type { ReconciliationRun } from './run-reconciliation.ts';
 
 /**
@@ -19,8 +20,8 @@ export type ReconciliationRunView = {
   accounts_checked: number;
   assets_checked: number;
   findings_total: number;
-  counts: Record<string, number>;
-  findings: unknown[];
+  counts: Record<FindingKind, number>;
+  findings: ReconciliationFinding[];
 };
 
 export async function latestReconciliationRun(

@@ -1,4 +1,9 @@
-import { listQuerySchema, PositionSchema, QuerySeqSchema } from '@ledger/contracts';
+import {
+  listQuerySchema,
+  PositionSchema,
+  QuerySeqSchema,
+  type ReconciliationRun,
+} from '@ledger/contracts';
 import { ProblemError, validate } from '@ledger/http';
 import {
   accountSortKeys,
@@ -168,7 +173,7 @@ export function ledgerAdminRoutes(context: LedgerReadContext) {
           });
         }
         c.header('cache-control', 'no-store');
-        return c.json({ data: run });
+        return c.json({ data: run satisfies ReconciliationRun });
       },
     )
     .get(

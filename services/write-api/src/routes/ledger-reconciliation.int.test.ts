@@ -5,7 +5,9 @@
 // run and raise the alert line with its stable code; the endpoint returns the run to an
 // administrator and to a role holding its permission, 403 to a member and to a role without it;
 // an administrator's on-demand run (write API) is stored and answered at once, one at a time; the
-// newest run of a kind none has yet is a 404 with its stable code.
+// newest run of a kind none has yet is a 404 with its stable code; every answer parses with the
+// contract's schema (@ledger/contracts), the one the web app reads it with.
+import { type ReconciliationRun, ReconciliationRunAnswerSchema } from '@ledger/contracts';
 import { createDb } from '@ledger/db';
 import { systemAccountId } from '@ledger/ledger';
 import { reconciliationAlertCode } from '@ledger/projector';
@@ -27,17 +29,9 @@ let member: LedgerTestMember;
 let mainSeq: number;
 let savingsSeq: number;
 
-type Run = {
-  run_id: string;
-  status: 'ok' | 'discrepancy';
-  started_at: string;
-  checked_position: string | null;
-  accounts_checked: number;
-  assets_checked: number;
-  findings_total: number;
-  counts: Record<string, number>;
-  findings: Record<string, unknown>[];
-};
+/** Both endpoints' answers are read through the contract's schema: a field it lacks fails here. */
+const runOf = async (response: Response) =>
+  ReconciliationRunAnswerSchema.parse(await response.json()).data;
 
 async function openAccount(title: string): Promise<number> {
   const response = await kit.write(
@@ -108,7 +102,7 @@ afterAll(async () => {
 });
 
 /** The first run the scheduled job STARTS after now (so it saw everything done before). */
-async function nextScheduledRun(): Promise<Run> {
+async function nextScheduledRun(): Promise<ReconciliationRun> {
   const since = new Date();
   const deadline = Date.now() + 20_000;
   while (Date.now() < deadline) {
@@ -120,7 +114,7 @@ async function nextScheduledRun(): Promise<Run> {
         token: admin.token,
       });
       expect(response.status).toBe(200);
-      const run = ((await response.json()) as { data: Run }).data;
+      const run = await runOf(response);
       expect(BigInt(run.run_id)).toBeGreaterThanOrEqual(BigInt(rows[0].run_id));
       return run;
     }
@@ -229,7 +223,7 @@ describe('POST /api/v1/admin/ledger-reconciliation (on demand)', () => {
   test('an administrator runs it now: stored, answered with its findings', async () => {
     const response = await kit.write('POST', path, {}, { token: admin.token });
     expect(response.status).toBe(201);
-    const run = ((await response.json()) as { data: Run }).data;
+    const run = await runOf(response);
     expect(run).toMatchObject({
       status: 'discrepancy',
       accounts_checked: 16,
@@ -306,9 +300,9 @@ describe('GET /api/v1/admin/ledger-reconciliation', () => {
     const latest = await kit.read(path, { token: admin.token });
     expect(latest.status).toBe(200);
     expect(latest.headers.get('cache-control')).toBe('no-store');
-    expect(((await latest.json()) as { data: Run }).data.status).toBe('discrepancy');
+    expect((await runOf(latest)).status).toBe('discrepancy');
     const ok = await kit.read(`${path}?status=ok`, { token: admin.token });
-    expect(((await ok.json()) as { data: Run }).data.status).toBe('ok');
+    expect((await runOf(ok)).status).toBe('ok');
   });
 
   test('a role holding the permission reads it; a role without it and a member get 403', async () => {

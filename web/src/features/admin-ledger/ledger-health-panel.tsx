@@ -1,4 +1,4 @@
-import type { AssetBook } from '@ledger/contracts';
+import type { AssetBook, ReconciliationFinding, ReconciliationRun } from '@ledger/contracts';
 import { Badge, Button, DataList, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import i18next from 'i18next';
@@ -16,8 +16,6 @@ import { localeAtom } from '../shell/locale-atom.ts';
 import { useLedgerLabels } from '../wallet/ledger-labels.ts';
 import {
   booksQuery,
-  type ReconciliationFinding,
-  type ReconciliationRun,
   reconciliationRunQuery,
   runReconciliationMutation,
 } from './admin-ledger-api.ts';
