@@ -144,6 +144,7 @@ export {
 } from './audit/scratch-rebuild.ts';
 export {
   holdingsFromWallet,
+  transfersToConfirm,
   type WalletHoldings,
   type WalletReading,
 } from './audit/wallet-holdings.ts';

@@ -236,7 +236,7 @@ function startIdentityProjections(
     signal: stopping.signal,
     // The continuous reconciliation of the ledger (T25), as the projector deployable's default.
     // Chain assets against their wallets (the demo seed puts its funding on the chain).
-    reconciliation: { intervalMs: 60_000, holdings: walletHoldingsSource(db) },
+    reconciliation: { intervalMs: 60_000, holdings: walletHoldingsSource(db, eventStore) },
   });
   stack.push(async () => {
     stopping.abort();

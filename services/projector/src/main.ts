@@ -66,7 +66,7 @@ runService(
             reconciliation: {
               intervalMs: env.LEDGER_RECONCILIATION_INTERVAL_SECONDS * 1_000,
               // Chain assets against their wallets, the others against chain clearing.
-              holdings: walletHoldingsSource(db),
+              holdings: walletHoldingsSource(db, eventStore),
             },
           }),
     });

@@ -1,4 +1,4 @@
-import type { LedgerState } from '@ledger/ledger';
+import type { HoldId, LedgerState } from '@ledger/ledger';
 import { minorUnitsOf } from '../minor-units.ts';
 import type { AssetHoldings } from './reconciliation-check.ts';
 
@@ -12,18 +12,25 @@ import type { AssetHoldings } from './reconciliation-check.ts';
  *
  * A send is in transit when it is a withdrawal's transfer (`withdrawal:<id>:transfer:<n>`, the
  * broadcast's idempotency key) whose amount hold (`withdrawal:<id>:amount`) the replay at p has
- * not resolved: still open, or not placed yet at p (placed, approved and sent after p, while the
+ * not resolved: still open, or placed after p (placed, approved and sent after p, while the
  * replay still counts the member's whole balance). The chain has paid it; the ledger still owes
  * it. A resolved hold is settled: captured, the member's balance no longer counts it; released
  * after the chain paid, the exchange has paid twice, and the wallet's shortfall shows.
+ *
+ * "Placed after p" needs evidence, or any send under a withdrawal-shaped transfer id would hide
+ * in transit for ever (a send the signer made with no withdrawal behind it). A withdrawal's hold
+ * is placed before its transfer is created, and both are recorded on the withdrawal's own stream
+ * before the broadcast; so for each send whose hold the replay has never seen
+ * (`transfersToConfirm`), the caller reads that stream after the wallet, and passes the transfers
+ * it finds there with their hold placed (`recordedTransfers`). A send it does not find is counted
+ * as paid: a shortfall if nothing backs it.
  *
  * Read in this order (replay, then the wallet), the check never raises a false alarm: a deposit
  * confirmed after p only makes the wallet larger, and a withdrawal's send after p is in transit.
  * What it catches that chain clearing cannot: a credit for a deposit that never arrived or was
  * reorganised away (Kraken, Bitcoin Gold), a withdrawal paid twice after its capture (Mt. Gox), a
- * send the ledger knows nothing of. What it does not: a send under a withdrawal's transfer id
- * whose withdrawal never comes (counted in transit for ever), and anything moved outside the
- * wallet's own sends (a transfer keyed in by hand; docs/adr/0020).
+ * send the ledger knows nothing of, also under a withdrawal's transfer id. What it does not:
+ * anything moved outside the wallet's own sends (a transfer keyed in by hand; docs/adr/0020).
  */
 
 /** What a chain's wallet reported for one asset (decimal strings at the asset's scale). */
@@ -32,6 +39,11 @@ export type WalletReading = {
   decimalPoint: number;
   received: string;
   sends: readonly { transferId: string; amount: string }[];
+  /**
+   * Of `transfersToConfirm`'s transfers, those the withdrawals' own streams, read after the
+   * wallet, record with their hold placed.
+   */
+  recordedTransfers: ReadonlySet<string>;
 };
 
 export type WalletHoldings = AssetHoldings & {
@@ -43,6 +55,33 @@ export type WalletHoldings = AssetHoldings & {
 
 const withdrawalTransfer = /^withdrawal:(.+):transfer:[^:]+$/;
 
+/** The withdrawal a send's transfer id belongs to, and that withdrawal's amount hold. */
+function withdrawalOf(transferId: string): { withdrawalId: string; holdId: HoldId } | undefined {
+  const withdrawalId = withdrawalTransfer.exec(transferId)?.[1];
+  return withdrawalId === undefined
+    ? undefined
+    : { withdrawalId, holdId: `withdrawal:${withdrawalId}:amount` as HoldId };
+}
+
+/**
+ * The sends whose hold the replay at p has never seen (neither open nor resolved): in transit only
+ * if the withdrawal's own stream records them (see above), each with the withdrawal to read.
+ */
+export function transfersToConfirm(
+  state: LedgerState,
+  sends: WalletReading['sends'],
+): { withdrawalId: string; transferId: string }[] {
+  const wanted: { withdrawalId: string; transferId: string }[] = [];
+  for (const send of sends) {
+    const withdrawal = withdrawalOf(send.transferId);
+    if (withdrawal === undefined) continue;
+    if (state.holdsOpen.has(withdrawal.holdId) || state.holdsResolved.has(withdrawal.holdId))
+      continue;
+    wanted.push({ withdrawalId: withdrawal.withdrawalId, transferId: send.transferId });
+  }
+  return wanted;
+}
+
 export function holdingsFromWallet(state: LedgerState, reading: WalletReading): WalletHoldings {
   const units = (amount: string) => minorUnitsOf(amount, reading.decimalPoint);
   let sent = 0n;
@@ -50,10 +89,14 @@ export function holdingsFromWallet(state: LedgerState, reading: WalletReading): 
   for (const send of reading.sends) {
     const amount = units(send.amount);
     sent += amount;
-    const withdrawalId = withdrawalTransfer.exec(send.transferId)?.[1];
-    if (withdrawalId === undefined) continue;
-    const holdId = `withdrawal:${withdrawalId}:amount`;
-    if (!state.holdsResolved.has(holdId)) inTransit += amount;
+    const withdrawal = withdrawalOf(send.transferId);
+    if (withdrawal === undefined) continue;
+    const isInTransit = state.holdsOpen.has(withdrawal.holdId)
+      ? true
+      : state.holdsResolved.has(withdrawal.holdId)
+        ? false
+        : reading.recordedTransfers.has(send.transferId);
+    if (isInTransit) inTransit += amount;
   }
   const wallet = units(reading.received) - sent;
   return {

@@ -1,4 +1,5 @@
 import { principalOf } from '@ledger/auth';
+import type { ReconciliationRun as ReconciliationRunAnswer } from '@ledger/contracts';
 import { ProblemError, validate } from '@ledger/http';
 import {
   alertOnDiscrepancy,
@@ -39,7 +40,7 @@ export function ledgerReconciliationRoutes(context: LedgerWriteContext) {
       running = runReconciliation({
         db: context.db,
         follower: createLedgerFollower(context.identity.eventStore),
-        holdings: walletHoldingsSource(context.db),
+        holdings: walletHoldingsSource(context.db, context.identity.eventStore),
       });
       try {
         const run = await running;
@@ -49,7 +50,7 @@ export function ledgerReconciliationRoutes(context: LedgerWriteContext) {
           'on_demand',
         );
         c.header('cache-control', 'no-store');
-        return c.json({ data: reconciliationRunView(run) }, 201);
+        return c.json({ data: reconciliationRunView(run) satisfies ReconciliationRunAnswer }, 201);
       } finally {
         running = undefined;
       }
