@@ -9,9 +9,12 @@
 // peak rate (after a warm-up at that rate, printed apart), and replays the whole ledger at the end.
 // With --soak-minutes it is the soak instead (T28): a fixed rate for that long, a line per window
 // (latency, lag, memory, connections, size), the same checks, and a drift verdict.
+// With --read-share r (e.g. 0.2, the reliability guide's §5.3 mix) the open loop and the soak also
+// read the query API (its own process): a member's accounts or one account's balance log, r of the
+// requests on top of the offered transfers, their latency reported apart (gate: p95 < 150 ms).
 // Usage: node scripts/bench-ledger-http.ts [--seconds 15] [--clients 16,64,256] [--runs 3]
 //   [--members 100] [--accounts-per-member 20] [--http-workers 1] [--open-loop-seconds 15]
-//   [--open-loop-warmup-seconds 3] [--soak-minutes 30 [--soak-rate 2000] [--soak-window-seconds 60]]
+//   [--open-loop-warmup-seconds 3] [--read-share 0.2] [--soak-minutes 30 [--soak-rate 2000] [--soak-window-seconds 60]]
 //   [--http-node-options='--max-semi-space-size=128 --min-semi-space-size=128 --no-allocation-site-pretenuring']
 //   [--pg-socket unix|tcp] [--direct-routes on|off] [--stages] [--profile <dir>] [--profile-http <dir> [--profile-run <n>]]
 // --stages also prints, for every run and the open loop, where the tail goes: each process's GC
@@ -101,6 +104,13 @@ const { values: args } = parseArgs({
      * pairs then compare at one rate, whatever the box's speed did to the closed-loop peak.
      */
     'open-loop-rate': { type: 'string' },
+    /**
+     * The share of the open loop's and the soak's requests that are reads of the query API (the
+     * reliability guide's §5.3 mix has 20 % balance and history reads): each one a member's
+     * account list or one account's balance log, with the member's token. Above 0 the query API
+     * runs as its own process; the reads' latency is reported apart (gate: p95 < 150 ms).
+     */
+    'read-share': { type: 'string', default: '0' },
     /**
      * `off`: the money route through Hono too (as before the direct routes, docs/adr/0018), for
      * before/after comparisons on the same code.
@@ -373,6 +383,8 @@ type Processes = {
   writer: ChildProcess;
   projector: ChildProcess;
   http: ChildProcess;
+  /** The query API (`--read-share` above 0) and its port. */
+  query: { process: ChildProcess; port: number } | undefined;
   dataDir: string;
 };
 
@@ -553,6 +565,13 @@ function startChild(
   });
 }
 
+/** The open-loop generator's reads (`--read-share`): the query API's port and the share. */
+function readsEnv(processes: Processes): Record<string, string> {
+  return processes.query === undefined
+    ? {}
+    : { BENCH_QUERY_PORT: String(processes.query.port), BENCH_READ_SHARE: args['read-share'] };
+}
+
 const nodeFlags = (text: string) => text.split(' ').filter((flag) => flag !== '');
 
 async function startServices(input: {
@@ -610,7 +629,23 @@ async function startServices(input: {
     });
   }
   await waitForHealth(port, http);
-  return { socket, writer, projector, http, dataDir: input.dataDir };
+  let query: Processes['query'];
+  if (Number(args['read-share']) > 0) {
+    const queryPort = await freePort();
+    const child = await startChild(
+      children,
+      'query',
+      [join(root, 'services/query-api/src/main.ts')],
+      {
+        DATABASE_URL: url,
+        QUERY_API_PORT: String(queryPort),
+        TOKEN_VERIFICATION_KEY: keys.verificationKey,
+      },
+      '"listening"',
+    );
+    query = { process: child, port: queryPort };
+  }
+  return { socket, writer, projector, http, query, dataDir: input.dataDir };
 }
 
 /**
@@ -884,6 +919,7 @@ function cpuTicks(processes: Processes, wrkPid: number | undefined): Cpu {
     [processes.writer.pid ?? -1]: 'writer',
     [processes.projector.pid ?? -1]: 'projector',
     [processes.http.pid ?? -1]: 'http',
+    [processes.query?.process.pid ?? -1]: 'query',
     [postmaster]: 'postgres',
     [wrkPid ?? -1]: 'wrk',
   };
@@ -1324,6 +1360,7 @@ async function openLoopPhase(
         BENCH_RATE: String(rate),
         BENCH_HTTP_PORT: String(input.port),
         BENCH_WARMUP_SECONDS: args['open-loop-warmup-seconds'],
+        ...readsEnv(input.processes),
       },
       encoding: 'utf8',
       maxBuffer: 16 * 1024 * 1024,
@@ -1331,7 +1368,9 @@ async function openLoopPhase(
   );
   await input.tail?.begin(running.child.pid);
   const writerBefore = input.tail === undefined ? {} : await writerStatus(input.processes.socket);
+  const ticksBefore = cpuTicks(input.processes, undefined);
   const { stdout: output } = await running;
+  const ticksAfter = cpuTicks(input.processes, undefined);
   const writerAfter = input.tail === undefined ? {} : await writerStatus(input.processes.socket);
   const tailLines = (await input.tail?.end()) ?? [];
   const lags = await lag.stop();
@@ -1342,6 +1381,27 @@ async function openLoopPhase(
       `achieved ${Number(result.achievedPerSecond).toFixed(0)}/s, p50 ${Number(result.p50Ms).toFixed(1)} ms, p99 ${Number(result.p99Ms).toFixed(1)} ms, ` +
       `p99.9 ${Number(result.p999Ms).toFixed(1)} ms, late sends ${String(result.lateSends)}, generator (Node) ${Number(result.generatorCores).toFixed(2)} cores; projection lag p50 ${quantile(lags, 0.5)} ms, p99 ${quantile(lags, 0.99)} ms; statuses ${JSON.stringify(result.statuses)}`,
   );
+  const reads = result.reads as
+    | {
+        count: number;
+        p50Ms: number;
+        p95Ms: number;
+        p99Ms: number;
+        maxMs: number;
+        statuses: Record<string, number>;
+      }
+    | undefined;
+  if (reads !== undefined && reads.count > 0) {
+    const answered = Object.values(reads.statuses).reduce((sum, count) => sum + count, 0);
+    // Ticks are 1/100 s: 10,000 µs each, over every read of the run (its warm-up's too).
+    const queryUs =
+      (((ticksAfter.query ?? 0) - (ticksBefore.query ?? 0)) * 10_000) / Math.max(1, answered);
+    console.log(
+      `  reads of the query API (${args['read-share']} of the requests, on top of the transfers): ${reads.count.toLocaleString('en-US')} measured, ` +
+        `p50 ${reads.p50Ms.toFixed(1)} / p95 ${reads.p95Ms.toFixed(1)} / p99 ${reads.p99Ms.toFixed(1)} / max ${reads.maxMs.toFixed(1)} ms (gate: p95 < 150 ms); ` +
+        `statuses ${JSON.stringify(reads.statuses)}; query API ${queryUs.toFixed(0)} µs of CPU per read`,
+    );
+  }
   console.log(
     `  with the warm-up: p50 ${Number(result.wholeP50Ms).toFixed(1)} ms, p99 ${Number(result.wholeP99Ms).toFixed(1)} ms; ` +
       `per second from the warm-up's start (p50/p99/max ms): ${(result.timeline as string[]).join(' ')}`,
@@ -1548,6 +1608,10 @@ type SoakWindow = {
   /** The writer's outcome window (commands remembered in memory) and its outcome rows not yet written. */
   writerWindow: number;
   outcomeBacklog: number;
+  /** With `--read-share`: the window's reads of the query API and their p95 and p99 (ms). */
+  reads: number;
+  readP95Ms: number;
+  readP99Ms: number;
 };
 
 /** The open-loop generator's `OPEN_LOOP {...}` line, parsed ({} if it printed none). */
@@ -1584,8 +1648,8 @@ async function soak(input: ServicesUnderLoad): Promise<void> {
   const transfersBefore = await countTransfers(input.db);
   console.log(
     `\nsoak: ${rate.toLocaleString('en-US')} transfers/s offered for ${minutes} min, a line per ${windowSeconds} s\n` +
-      '| window | transfers/s | p50 / p95 / p99 / max ms | lag p99 ms | RSS MiB writer / projector / http | longest GC pause ms (--stages) | lowest heap in use MiB (--stages) | writer outcome window / outcome backlog | Postgres connections | database MiB | checkpoints / autovacuum+analyze runs | WAL MiB / full-page images | writer slow stages | writer backend: longest statement ms (its wait) {waits of statements ≥ 50 ms} | statuses |\n' +
-      '|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|',
+      '| window | transfers/s | p50 / p95 / p99 / max ms | lag p99 ms | RSS MiB writer / projector / http | longest GC pause ms (--stages) | lowest heap in use MiB (--stages) | writer outcome window / outcome backlog | Postgres connections | database MiB | checkpoints / autovacuum+analyze runs | WAL MiB / full-page images | writer slow stages | writer backend: longest statement ms (its wait) {waits of statements ≥ 50 ms} | statuses | reads / p95 / p99 ms (--read-share) |\n' +
+      '|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|',
   );
   const lags: number[] = [];
   let sampling = true;
@@ -1694,6 +1758,9 @@ async function soak(input: ServicesUnderLoad): Promise<void> {
       backendStall: { ...stall, waits: Object.fromEntries(stallWaits) },
       writerWindow: counts.writerWindow,
       outcomeBacklog: counts.outcomeBacklog,
+      reads: Number(line.reads ?? 0),
+      readP95Ms: Number(line.readP95Ms ?? 0),
+      readP99Ms: Number(line.readP99Ms ?? 0),
     };
     countsBefore = counts;
     stall = { ms: 0, wait: '-' };
@@ -1707,7 +1774,8 @@ async function soak(input: ServicesUnderLoad): Promise<void> {
         `${window.heapLowMiB === undefined ? '-' : `${ms(window.heapLowMiB.writer)} / ${ms(window.heapLowMiB.projector)} / ${ms(window.heapLowMiB.http)}`} | ` +
         `${window.writerWindow} / ${window.outcomeBacklog} | ${window.connections} | ${window.databaseMiB.toFixed(0)} | ${window.checkpoints} / ${window.autovacuums} | ` +
         `${window.walMiB.toFixed(0)} / ${window.fullPageImages.toLocaleString('en-US')} | ${window.slowStages} | ` +
-        `${window.backendStall.ms.toFixed(0)} (${window.backendStall.wait}) ${JSON.stringify(window.backendStall.waits)} | ${JSON.stringify(line.statuses)} |`,
+        `${window.backendStall.ms.toFixed(0)} (${window.backendStall.wait}) ${JSON.stringify(window.backendStall.waits)} | ${JSON.stringify(line.statuses)} | ` +
+        `${window.reads === 0 ? '-' : `${window.reads} / ${ms(window.readP95Ms)} / ${ms(window.readP99Ms)}`} |`,
     );
   };
   const generator = spawn(
@@ -1721,6 +1789,7 @@ async function soak(input: ServicesUnderLoad): Promise<void> {
         BENCH_HTTP_PORT: String(input.port),
         BENCH_WARMUP_SECONDS: '0',
         BENCH_WINDOW_SECONDS: String(windowSeconds),
+        ...readsEnv(input.processes),
       },
       stdio: ['ignore', 'pipe', 'inherit'],
     },
@@ -1914,6 +1983,14 @@ function soakVerdict(windows: SoakWindow[]): { flat: boolean | undefined; lines:
     );
     flat &&= latencyFlat;
   }
+  if (early.some((w) => w.reads > 0)) {
+    const readP95 = [median(early.map((w) => w.readP95Ms)), median(late.map((w) => w.readP95Ms))];
+    const readsFlat = (readP95[1] ?? 0) <= (readP95[0] ?? 0) * 1.5 + 5;
+    lines.push(
+      `reads p95 ${readP95[0]?.toFixed(1)} → ${readP95[1]?.toFixed(1)} ms (median window; gate p95 < 150 ms): ${readsFlat ? 'flat' : 'DRIFT'}`,
+    );
+    flat &&= readsFlat;
+  }
   for (const name of ['writer', 'projector', 'http'] as const) {
     const rss = [mean(early.map((w) => w.rssMiB[name])), mean(late.map((w) => w.rssMiB[name]))];
     const rssFlat = (rss[1] ?? 0) <= (rss[0] ?? 0) * 1.2;
@@ -1972,7 +2049,8 @@ async function openLoop(): Promise<void> {
     ) as BenchMember[];
     members.splice(0, members.length, ...renewed);
   }, 2_000).unref();
-  const rate = Number(process.env.BENCH_RATE);
+  const transferRate = Number(process.env.BENCH_RATE);
+  const rate = transferRate / (1 - Number(process.env.BENCH_READ_SHARE ?? '0'));
   const port = Number(process.env.BENCH_HTTP_PORT);
   const connections = new RawConnections(port, Number(process.env.BENCH_CONNECTIONS_MAX ?? '1024'));
   // Keep-alive connections opened before the clock starts, as wrk opens its own (256, the most
@@ -1980,6 +2058,14 @@ async function openLoop(): Promise<void> {
   // an accept, a start-up cost of the generator charged to the server. More open on demand.
   // The stress mode's fleet (BENCH_CONNECTIONS_MAX) is all connected before the clock starts.
   await connections.warm(Number(process.env.BENCH_CONNECTIONS_MAX ?? '256'));
+  // Reads of the query API (`--read-share`): on top of the offered transfers, so a read share r
+  // makes rate / (1 - r) requests a second, r of them reads. Their latency is kept apart.
+  const readShare = Number(process.env.BENCH_READ_SHARE ?? '0');
+  const queryPort = Number(process.env.BENCH_QUERY_PORT ?? '0');
+  const reads = readShare > 0 ? new RawConnections(queryPort, 1_024) : undefined;
+  await reads?.warm(64);
+  const readLatencies: number[] = [];
+  const readStatuses: Record<string, number> = {};
   const latencies: number[] = [];
   const statuses: Record<string, number> = {};
   let state = 0x9e3779b9;
@@ -2011,14 +2097,21 @@ async function openLoop(): Promise<void> {
   let lateSends = 0;
   let inFlight = 0;
   let drained: (() => void) | undefined;
-  const window = { index: 0, latencies: [] as number[], statuses: {} as Record<string, number> };
+  const window = {
+    index: 0,
+    latencies: [] as number[],
+    readLatencies: [] as number[],
+    statuses: {} as Record<string, number>,
+  };
   const flushWindow = () => {
     const values = window.latencies.sort((a, b) => a - b);
+    const readValues = window.readLatencies.sort((a, b) => a - b);
     console.log(
-      `WINDOW ${JSON.stringify({ index: window.index, requests: values.length, p50Ms: quantile(values, 0.5), p95Ms: quantile(values, 0.95), p99Ms: quantile(values, 0.99), maxMs: values.at(-1) ?? 0, statuses: window.statuses })}`,
+      `WINDOW ${JSON.stringify({ index: window.index, requests: values.length, p50Ms: quantile(values, 0.5), p95Ms: quantile(values, 0.95), p99Ms: quantile(values, 0.99), maxMs: values.at(-1) ?? 0, statuses: window.statuses, reads: readValues.length, readP95Ms: quantile(readValues, 0.95), readP99Ms: quantile(readValues, 0.99) })}`,
     );
     window.index += 1;
     window.latencies = [];
+    window.readLatencies = [];
     window.statuses = {};
   };
   while (sent < total) {
@@ -2035,6 +2128,18 @@ async function openLoop(): Promise<void> {
     while (sent < total && started + (sent / rate) * 1_000 <= performance.now()) {
       const dueAt = started + (sent / rate) * 1_000;
       inFlight += 1;
+      if (reads !== undefined && random() < readShare) {
+        void sendRead(reads, queryPort, members, random).then((status) => {
+          const latency = performance.now() - dueAt;
+          readStatuses[status] = (readStatuses[status] ?? 0) + 1;
+          if (windowSeconds > 0) window.readLatencies.push(latency);
+          if (dueAt >= measuredFrom) readLatencies.push(latency);
+          inFlight -= 1;
+          if (inFlight === 0) drained?.();
+        });
+        sent += 1;
+        continue;
+      }
       void sendOne(connections, port, members, random, sent).then((status) => {
         const latency = performance.now() - dueAt;
         statuses[status] = (statuses[status] ?? 0) + 1;
@@ -2067,6 +2172,15 @@ async function openLoop(): Promise<void> {
   // The generator is Node (Debian has no open-loop wrk): its own cores are printed beside the figures.
   const generatorCores = (cpu.user + cpu.system) / 1e6 / elapsed;
   latencies.sort((a, b) => a - b);
+  readLatencies.sort((a, b) => a - b);
+  const readFigures = {
+    count: readLatencies.length,
+    p50Ms: quantile(readLatencies, 0.5),
+    p95Ms: quantile(readLatencies, 0.95),
+    p99Ms: quantile(readLatencies, 0.99),
+    maxMs: readLatencies.at(-1) ?? 0,
+    statuses: readStatuses,
+  };
   loopDelay.disable();
   const lateMs = (ns: number) => Math.max(0, ns / 1e6 - 10);
   // The whole run with its warm-up, printed beside the measured window's figures.
@@ -2076,9 +2190,26 @@ async function openLoop(): Promise<void> {
     return [0.5, 0.99, 1].map((q) => quantile(values, q).toFixed(0)).join('/');
   });
   console.log(
-    `OPEN_LOOP ${JSON.stringify({ achievedPerSecond: whole.length / elapsed, generatorCores, p50Ms: quantile(latencies, 0.5), p99Ms: quantile(latencies, 0.99), p999Ms: quantile(latencies, 0.999), measured: latencies.length, lateSends, statuses, replays: 0, loopP99Ms: lateMs(loopDelay.percentile(99)), loopMaxMs: lateMs(loopDelay.max), timeline, warmupSeconds, requests, wholeP50Ms: quantile(whole, 0.5), wholeP99Ms: quantile(whole, 0.99), maxMs: whole.at(-1) ?? 0 })}`,
+    `OPEN_LOOP ${JSON.stringify({ achievedPerSecond: whole.length / elapsed, generatorCores, p50Ms: quantile(latencies, 0.5), p99Ms: quantile(latencies, 0.99), p999Ms: quantile(latencies, 0.999), measured: latencies.length, lateSends, statuses, replays: 0, loopP99Ms: lateMs(loopDelay.percentile(99)), loopMaxMs: lateMs(loopDelay.max), timeline, warmupSeconds, requests, wholeP50Ms: quantile(whole, 0.5), wholeP99Ms: quantile(whole, 0.99), maxMs: whole.at(-1) ?? 0, transferRate, reads: readFigures })}`,
   );
   connections.close();
+  reads?.close();
+}
+
+/** One read of the query API as a member: its account list, or one account's balance log. */
+function sendRead(
+  connections: RawConnections,
+  port: number,
+  members: BenchMember[],
+  random: () => number,
+): Promise<number> {
+  const member = members[Math.floor(random() * members.length)] as BenchMember;
+  const account = member.accounts[Math.floor(random() * member.accounts.length)];
+  const path = random() < 0.5 ? '/api/v1/account' : `/api/v1/account/${account}/balance-log`;
+  return connections.send(
+    `GET ${path} HTTP/1.1\r\nhost: 127.0.0.1:${port}\r\n` +
+      `authorization: Bearer ${member.token}\r\n\r\n`,
+  );
 }
 
 function sendOne(
