@@ -1715,8 +1715,11 @@ async function soak(input: ServicesUnderLoad): Promise<void> {
     windowStarted = Date.now();
     const longestPause = (name: string) =>
       Math.max(0, ...(probes.get(name) ?? []).filter((p) => p.t > since).map((p) => p.gcMaxMs));
-    const lowestHeap = (name: string) =>
-      Math.min(...(probes.get(name) ?? []).filter((p) => p.t > since).map((p) => p.heapUsedMiB));
+    // No sample in the window (the drain after the last send): not a number, printed as '-'.
+    const lowestHeap = (name: string) => {
+      const samples = (probes.get(name) ?? []).filter((p) => p.t > since).map((p) => p.heapUsedMiB);
+      return samples.length === 0 ? Number.NaN : Math.min(...samples);
+    };
     const counts = await countsNow();
     const { rows } = await sql<{ connections: string; bytes: string }>`SELECT
         (SELECT count(*) FROM pg_stat_activity WHERE backend_type = 'client backend')::text AS connections,
@@ -1771,7 +1774,7 @@ async function soak(input: ServicesUnderLoad): Promise<void> {
       `| ${window.index} | ${Math.round(window.perSecond).toLocaleString('en-US')} | ${ms(window.p50Ms)} / ${ms(window.p95Ms)} / ${ms(window.p99Ms)} / ${ms(window.maxMs)} | ${window.lagP99Ms} | ` +
         `${window.rssMiB.writer.toFixed(0)} / ${window.rssMiB.projector.toFixed(0)} / ${window.rssMiB.http.toFixed(0)} | ` +
         `${window.gcMaxMs === undefined ? '-' : `${ms(window.gcMaxMs.writer)} / ${ms(window.gcMaxMs.projector)} / ${ms(window.gcMaxMs.http)}`} | ` +
-        `${window.heapLowMiB === undefined ? '-' : `${ms(window.heapLowMiB.writer)} / ${ms(window.heapLowMiB.projector)} / ${ms(window.heapLowMiB.http)}`} | ` +
+        `${window.heapLowMiB === undefined ? '-' : [window.heapLowMiB.writer, window.heapLowMiB.projector, window.heapLowMiB.http].map((value) => (Number.isNaN(value) ? '-' : ms(value))).join(' / ')} | ` +
         `${window.writerWindow} / ${window.outcomeBacklog} | ${window.connections} | ${window.databaseMiB.toFixed(0)} | ${window.checkpoints} / ${window.autovacuums} | ` +
         `${window.walMiB.toFixed(0)} / ${window.fullPageImages.toLocaleString('en-US')} | ${window.slowStages} | ` +
         `${window.backendStall.ms.toFixed(0)} (${window.backendStall.wait}) ${JSON.stringify(window.backendStall.waits)} | ${JSON.stringify(line.statuses)} | ` +

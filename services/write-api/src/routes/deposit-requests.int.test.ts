@@ -269,11 +269,14 @@ describe('the suspense account (a memo asset)', () => {
     const chain = createSimulatedChain(db, 'sim-xrp');
     await chain.mine(required);
     await kit.assetsProjected();
-    // A credit that failed (a writer answer too late on a loaded machine) is retried on the
-    // scanner's next tick, as deployed: tick until a tick logs no failure, and say why it retried.
-    for (let tick = 1; tick <= 3; tick += 1) {
+    // As deployed, the scanner ticks again: a tick credits what the deposits' read model shows,
+    // so the deposits it detected itself are credited by the next tick, once projected (on a
+    // loaded machine the projection is not there within the same tick); a credit that failed (a
+    // writer answer too late) is retried too. Tick until a tick detects nothing and logs no
+    // failure, and say why it ticked again.
+    for (let tick = 1; tick <= 5; tick += 1) {
       const failures: unknown[] = [];
-      await scanPlugin(
+      const report = await scanPlugin(
         {
           db,
           eventStore: kit.eventStore,
@@ -288,8 +291,8 @@ describe('the suspense account (a memo asset)', () => {
         plugin,
       );
       await kit.assetsProjected();
-      if (failures.length === 0) break;
-      console.warn(`scanner tick ${tick} logged failures, ticking again`, failures);
+      if (failures.length === 0 && report.detected === 0) break;
+      if (failures.length > 0) console.warn(`scanner tick ${tick} logged failures`, failures);
     }
     await kit.projected();
   }
