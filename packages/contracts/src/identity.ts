@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PermissionSchema } from './identity-administration.ts';
 import { PositionSchema } from './list-query.ts';
 
 /**
@@ -140,9 +141,8 @@ export type MemberInfo = z.infer<typeof MemberInfoSchema>;
  */
 export const MemberAccessSchema = z.object({
   is_chief_administrator: z.boolean(),
-  permissions: z.array(
-    z.object({ method: z.enum(['GET', 'POST', 'PUT', 'DELETE']), path: z.string() }),
-  ),
+  /** In the shape a role's permissions are defined in. */
+  permissions: z.array(PermissionSchema),
 });
 export type MemberAccess = z.infer<typeof MemberAccessSchema>;
 export const MemberMeAnswerSchema = z.object({

@@ -1,4 +1,4 @@
-import { MemberMeAnswerSchema } from '@ledger/contracts';
+import { type MemberAccess, MemberMeAnswerSchema } from '@ledger/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api-client.ts';
 import { memberMeQueryKey } from './member-info.ts';
@@ -22,10 +22,8 @@ export function memberAccessQueryOptions() {
   });
 }
 
-export type AdminRoute = {
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
-  path: `/api/v1/admin/${string}`;
-};
+/** An admin route, as a role's permission names it. */
+export type AdminRoute = MemberAccess['permissions'][number];
 
 /**
  * Whether the console offers an action: true when the caller may call its admin route (the chief
