@@ -112,6 +112,13 @@ const { values: args } = parseArgs({
      */
     'read-share': { type: 'string', default: '0' },
     /**
+     * Closed-loop runs of reads alone against the query API (its own process) at these client
+     * counts, after the transfer runs (so the balance logs are long): each request a member's
+     * account list or one account's balance log, half each. Prints reads/s, latency and the CPU
+     * of the query API and Postgres per read (with `--pg-statements`, the statements per read).
+     */
+    'read-clients': { type: 'string' },
+    /**
      * `off`: the money route through Hono too (as before the direct routes, docs/adr/0018), for
      * before/after comparisons on the same code.
      */
@@ -630,7 +637,7 @@ async function startServices(input: {
   }
   await waitForHealth(port, http);
   let query: Processes['query'];
-  if (Number(args['read-share']) > 0) {
+  if (Number(args['read-share']) > 0 || args['read-clients'] !== undefined) {
     const queryPort = await freePort();
     const child = await startChild(
       children,
@@ -1106,15 +1113,16 @@ async function postgresByClient(
 }
 
 /** The statements of the run by total time: calls and µs per acknowledged transfer. */
-async function printStatements(db: Db, transfers: number): Promise<void> {
+async function printStatements(db: Db, transfers: number, unit = 'transfer'): Promise<void> {
+  // With `--pg-setting pg_stat_statements.track_planning=on` the planning time is counted too.
   const { rows } = await sql<{ query: string; calls: string; total_ms: number; rows: string }>`
     SELECT regexp_replace(left(query, 110), '[[:space:]]+', ' ', 'g') AS query, calls::text,
-      total_exec_time AS total_ms, rows::text FROM pg_stat_statements
-     ORDER BY total_exec_time DESC LIMIT 16`.execute(db);
+      total_exec_time + total_plan_time AS total_ms, rows::text FROM pg_stat_statements
+     ORDER BY total_exec_time + total_plan_time DESC LIMIT 16`.execute(db);
   for (const row of rows)
     console.log(
-      `    ${((row.total_ms * 1_000) / Math.max(1, transfers)).toFixed(1).padStart(7)} µs/transfer ` +
-        `${(Number(row.calls) / Math.max(1, transfers)).toFixed(3).padStart(7)} calls/transfer ` +
+      `    ${((row.total_ms * 1_000) / Math.max(1, transfers)).toFixed(1).padStart(7)} µs/${unit} ` +
+        `${(Number(row.calls) / Math.max(1, transfers)).toFixed(3).padStart(7)} calls/${unit} ` +
         `${((row.total_ms * 1_000) / Math.max(1, Number(row.calls))).toFixed(0).padStart(6)} µs/call  ${row.query}`,
     );
 }
@@ -1221,8 +1229,98 @@ async function measure(input: {
     }
   }
   printSummary(figures);
+  if (args['read-clients'] !== undefined) await readRuns(input);
   await openLoopPhase(input, figures);
   return figures;
+}
+
+/** Closed-loop reads alone (`--read-clients`): reads/s, latency and CPU per read by process. */
+async function readRuns(input: {
+  db: Db;
+  members: BenchMember[];
+  processes: Processes;
+  scratch: string;
+}): Promise<void> {
+  const query = input.processes.query;
+  if (query === undefined) throw new Error('--read-clients: the query API did not start');
+  for (let run = 0; run < Number(args.runs); run += 1) {
+    for (const clients of (args['read-clients'] ?? '').split(',').map(Number)) {
+      const script = join(input.scratch, `reads-${run}-${clients}.lua`);
+      writeFileSync(script, readScript(input.members));
+      if (args['pg-statements']) await sql`SELECT pg_stat_statements_reset()`.execute(input.db);
+      const { result, cores, backends } = await runWrk(
+        script,
+        clients,
+        query.port,
+        input.processes,
+        undefined,
+      );
+      const postgresClients = await postgresByClient(
+        input.db,
+        backends.before,
+        backends.after,
+        backends.seconds,
+      );
+      const statuses = result.statuses as Record<string, number>;
+      const ok = statuses['200'] ?? 0;
+      const readsPerSecond = ok / (Number(result.durationUs) / 1e6);
+      const perRead = (value: number) =>
+        ((value * 1_000_000) / Math.max(1, readsPerSecond)).toFixed(1);
+      const busy = Object.entries(cores).filter(([, value]) => value >= 0.005);
+      console.log(
+        `reads, clients ${clients}: ${Math.round(readsPerSecond).toLocaleString('en-US')} reads/s, ` +
+          `p50 ${(Number(result.p50Us) / 1_000).toFixed(1)} ms, p99 ${(Number(result.p99Us) / 1_000).toFixed(1)} ms; ` +
+          `statuses ${JSON.stringify(statuses)}; CPU cores: ${busy.map(([group, value]) => `${group} ${value.toFixed(2)}`).join(', ')}`,
+      );
+      console.log(
+        `  CPU µs per read: ${busy.map(([group, value]) => `${group} ${perRead(value)}`).join(', ')}`,
+      );
+      console.log(`  postgres cores by client: ${postgresClients}`);
+      if (ok !== Number(result.requests))
+        throw new Error(`reads: ${JSON.stringify(statuses)} (every read must answer 200)`);
+      if (args['pg-statements']) await printStatements(input.db, ok, 'read');
+    }
+  }
+}
+
+/** The wrk script of `--read-clients`: a member's account list or one account's balance log. */
+function readScript(members: BenchMember[]): string {
+  const table = members
+    .map((member) => `{t="${member.token}",a={${member.accounts.join(',')}}}`)
+    .join(',\n');
+  return `
+local members = {${table}}
+local threads = {}
+function setup(thread)
+  table.insert(threads, thread)
+  thread:set("tid", #threads)
+end
+function init(args)
+  math.randomseed(tid * 7919)
+  statuses = {}
+end
+function request()
+  local m = members[math.random(#members)]
+  local path = "/api/v1/account"
+  if math.random() < 0.5 then path = string.format("/api/v1/account/%d/balance-log", m.a[math.random(#m.a)]) end
+  return wrk.format("GET", path, { ["Authorization"] = "Bearer " .. m.t })
+end
+function response(status, headers, body)
+  statuses[status] = (statuses[status] or 0) + 1
+end
+function done(summary, latency, requests)
+  local total = {}
+  for _, thread in ipairs(threads) do
+    for status, count in pairs(thread:get("statuses")) do total[status] = (total[status] or 0) + count end
+  end
+  local parts = {}
+  for status, count in pairs(total) do table.insert(parts, string.format('"%d":%d', status, count)) end
+  io.write(string.format('WRK_RESULT {"requests":%d,"durationUs":%d,"p50Us":%d,"p99Us":%d,"replays":0,"errors":%d,"statuses":{%s}}\\n',
+    summary.requests, summary.duration, latency:percentile(50), latency:percentile(99),
+    summary.errors.connect + summary.errors.read + summary.errors.write + summary.errors.timeout,
+    table.concat(parts, ",")))
+end
+`;
 }
 
 /** After a run: the projection catches up, the books balance, every 201 is one transfer, 0 replays. */

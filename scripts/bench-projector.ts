@@ -48,6 +48,7 @@ import {
   type Db,
   migrateToLatest,
   withDatabase,
+  withPreparedStatements,
 } from '@ledger/db';
 import type { EventStore, GlobalPosition, NewEvent, RecordedEvent } from '@ledger/event-store';
 import { createPostgresEventStore } from '@ledger/event-store/postgres';
@@ -68,7 +69,6 @@ import {
   measureLag,
   type Projection,
   type ProjectionRunner,
-  withPreparedStatements,
 } from '@ledger/projection-runner';
 import { silentLogger } from '@ledger/runtime';
 import { Kysely, PostgresDialect, sql } from 'kysely';
@@ -716,7 +716,7 @@ async function measureLedgerBatches(url: string, variants: string[]): Promise<vo
         for (const statement of statements)
           await sql.raw(statement.replaceAll('$s', schema)).execute(db);
         // `+custom`: named statements planned with their values on every call, as the projector's
-        // pool plans them (createDbWithPreparedStatements).
+        // pool plans them (createDbWithPreparedStatements, `force_custom_plan`).
         if (flags.includes('custom'))
           await sql`SET plan_cache_mode = force_custom_plan`.execute(db);
         const memory = new Map<string, unknown>();

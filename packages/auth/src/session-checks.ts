@@ -1,3 +1,4 @@
+import { prepared } from '@ledger/db';
 import type { IdentityDb } from '@ledger/identity-store';
 import { sql } from 'kysely';
 
@@ -114,11 +115,12 @@ async function readBatch(
 ): Promise<void> {
   let rows: SessionRow[];
   try {
-    const result = await sql<SessionRow>`
+    // Marked `prepared`: a pool that keeps plans (the query API's) plans it once per connection.
+    const result = await prepared(sql<SessionRow>`
       SELECT session_id::text AS session_id, member_seq::text AS member_seq, used_otp,
              revoked_at IS NOT NULL AS revoked,
              (extract(epoch FROM absolute_expires_at) * 1000000)::int8::text AS expires_us
-        FROM identity_sessions WHERE session_id = ANY(${ids}::uuid[])`.execute(db);
+        FROM identity_sessions WHERE session_id = ANY(${ids}::uuid[])`).execute(db);
     rows = result.rows;
   } catch (error) {
     for (const id of ids) for (const waiter of waiters.get(id) ?? []) waiter.reject(error);

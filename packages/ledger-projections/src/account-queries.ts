@@ -1,10 +1,12 @@
+import { prepared } from '@ledger/db';
 import { type Kysely, sql } from 'kysely';
 import { formatMinorUnits, minorUnitsOf } from './minor-units.ts';
 
 /**
  * Account reads for the query API and the write API's ownership checks, over the live views
  * (`ledger_accounts` joined with `ledger_account_profiles`). Amounts are decimal strings with the
- * asset's digits; `available_balance` = balance − holding_balance.
+ * asset's digits; `available_balance` = balance − holding_balance. The member's reads are marked
+ * `prepared`: the query API's pool keeps their plans (@ledger/db, createDbWithPreparedStatements).
  */
 
 // biome-ignore lint/suspicious/noExplicitAny: the read models are typed by their queries.
@@ -135,11 +137,11 @@ export async function listAccounts(
 ): Promise<{ rows: AdminAccountView[]; total: number }> {
   const where = whereOf(filter);
   const direction = sql.raw(sort.order === 'asc' ? 'ASC' : 'DESC');
-  const { rows } = await sql<AccountRecord & { total: string }>`
+  const { rows } = await prepared(sql<AccountRecord & { total: string }>`
     SELECT ${accountColumns}, count(*) OVER ()::text AS total FROM ${accountSource}
      WHERE ${where}
      ORDER BY ${sql.raw(sortColumns[sort.key])} ${direction}, a.seq ${direction}
-     LIMIT ${window.limit} OFFSET ${window.offset}`.execute(db);
+     LIMIT ${window.limit} OFFSET ${window.offset}`).execute(db);
   const total = rows[0] === undefined ? await countAccounts(db, where) : Number(rows[0].total);
   return { rows: rows.map(adminAccountViewOf), total };
 }
@@ -157,8 +159,8 @@ export async function findAccount(
   memberSeq?: number,
 ): Promise<AdminAccountView | undefined> {
   const owner = memberSeq === undefined ? sql`TRUE` : sql`a.member_seq = ${memberSeq}`;
-  const { rows } = await sql<AccountRecord>`SELECT ${accountColumns} FROM ${accountSource}
-    WHERE a.seq = ${seq} AND a.kind = 'member' AND ${owner}`.execute(db);
+  const { rows } = await prepared(sql<AccountRecord>`SELECT ${accountColumns} FROM ${accountSource}
+    WHERE a.seq = ${seq} AND a.kind = 'member' AND ${owner}`).execute(db);
   const row = rows[0];
   return row === undefined ? undefined : adminAccountViewOf(row);
 }
@@ -186,7 +188,7 @@ export async function memberAssetSummary(
   db: AnyDb,
   memberSeq: number,
 ): Promise<MemberAssetSummary[]> {
-  const { rows } = await sql<{
+  const { rows } = await prepared(sql<{
     asset: string;
     decimal_point: number;
     accounts: string;
@@ -197,7 +199,7 @@ export async function memberAssetSummary(
      FROM ledger_asset_totals t
      LEFT JOIN ledger_accounts a
        ON a.asset = t.asset AND a.member_seq = ${memberSeq} AND a.kind = 'member'
-    GROUP BY t.asset, t.decimal_point ORDER BY t.asset`.execute(db);
+    GROUP BY t.asset, t.decimal_point ORDER BY t.asset`).execute(db);
   return rows.map((row) => {
     const balance = minorUnitsOf(row.balance, row.decimal_point);
     const held = minorUnitsOf(row.held, row.decimal_point);

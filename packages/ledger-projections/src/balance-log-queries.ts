@@ -1,3 +1,4 @@
+import { prepared } from '@ledger/db';
 import { type Kysely, sql } from 'kysely';
 import { formatMinorUnits, minorUnitsOf } from './minor-units.ts';
 
@@ -5,7 +6,8 @@ import { formatMinorUnits, minorUnitsOf } from './minor-units.ts';
  * The balance-change log of one account, seen from that account: each row says how its balance
  * (or held amount) changed and what it was after. Served by the two partial indexes
  * (debit_account | credit_account, occurred_at, entry): a page is two bounded index scans, and the
- * balance at an instant is the newest row at or before it, one indexed read per side.
+ * balance at an instant is the newest row at or before it, one indexed read per side. Both reads
+ * are marked `prepared`: the query API's pool keeps their plans (@ledger/db).
  */
 
 // biome-ignore lint/suspicious/noExplicitAny: the read models are typed by their queries.
@@ -86,33 +88,43 @@ function sideQuery(query: LogQuery, side: 'debit' | 'credit', rowsMax: number) {
      ORDER BY l.occurred_at ${direction}, l.entry ${direction} LIMIT ${rowsMax})`;
 }
 
-/** One page of an account's log, newest first by default, with the total count. */
+/**
+ * One page of an account's log, newest first by default, with the total count. The count rides
+ * on the page's statement (computed once, as an uncorrelated subquery); only a page past the end
+ * counts in a statement of its own.
+ */
 export async function readBalanceLog(
   db: AnyDb,
   query: LogQuery,
 ): Promise<{ rows: AdminBalanceLogEntry[]; total: number }> {
   const rowsMax = query.offset + query.limit;
   const direction = sql.raw(query.order === 'asc' ? 'ASC' : 'DESC');
-  const { rows } = await sql<LogRecord>`
+  const { rows } = await prepared(sql<LogRecord & { total: string }>`
     SELECT s.entry::text AS entry, s.occurred_at, s.event_type, s.cause, s.transfer_id, s.hold_id,
       s.asset, t.decimal_point, s.amount, s.side, s.balance_after, s.held_after, s.counter_account,
       c.account_number AS counter_account_number, c.kind AS counter_kind,
-      c.system_role AS counter_system_role, s.actor, s.command_id
+      c.system_role AS counter_system_role, s.actor, s.command_id, (${countOf(query)})::text AS total
      FROM (${sideQuery(query, 'debit', rowsMax)} UNION ALL ${sideQuery(query, 'credit', rowsMax)}) s
      JOIN ledger_asset_totals t ON t.asset = s.asset
      LEFT JOIN ledger_accounts c ON c.account = s.counter_account
     ORDER BY s.occurred_at ${direction}, s.entry ${direction}
-    LIMIT ${query.limit} OFFSET ${query.offset}`.execute(db);
-  return { rows: rows.map(entryOf), total: await countLog(db, query) };
+    LIMIT ${query.limit} OFFSET ${query.offset}`).execute(db);
+  const total = rows[0] === undefined ? await countLog(db, query) : Number(rows[0].total);
+  return { rows: rows.map(entryOf), total };
+}
+
+/** The number of the account's log rows in the query's date range (both sides). */
+function countOf(query: LogQuery) {
+  const from = query.from === undefined ? sql`TRUE` : sql`occurred_at >= ${query.from}`;
+  const to = query.to === undefined ? sql`TRUE` : sql`occurred_at < ${query.to}`;
+  return sql`(SELECT count(*) FROM ledger_balance_log WHERE debit_account = ${query.account} AND ${from} AND ${to})
+    + (SELECT count(*) FROM ledger_balance_log WHERE credit_account = ${query.account} AND ${from} AND ${to})`;
 }
 
 async function countLog(db: AnyDb, query: LogQuery): Promise<number> {
-  const from = query.from === undefined ? sql`TRUE` : sql`occurred_at >= ${query.from}`;
-  const to = query.to === undefined ? sql`TRUE` : sql`occurred_at < ${query.to}`;
-  const { rows } = await sql<{ total: string }>`SELECT (
-      (SELECT count(*) FROM ledger_balance_log WHERE debit_account = ${query.account} AND ${from} AND ${to})
-    + (SELECT count(*) FROM ledger_balance_log WHERE credit_account = ${query.account} AND ${from} AND ${to})
-    )::text AS total`.execute(db);
+  const { rows } = await sql<{ total: string }>`SELECT (${countOf(query)})::text AS total`.execute(
+    db,
+  );
   return Number(rows[0]?.total ?? 0);
 }
 
@@ -176,9 +188,9 @@ export async function balanceAt(
       ${sql.ref(`${name}_balance_after`)}::text AS balance, ${sql.ref(`${name}_held_after`)}::text AS held
      FROM ledger_balance_log WHERE ${sql.ref(`${name}_account`)} = ${account.account}
        AND ${until} ORDER BY occurred_at DESC, entry DESC LIMIT 1)`;
-  const { rows } = await sql<{ entry: string; balance: string; held: string }>`
+  const { rows } = await prepared(sql<{ entry: string; balance: string; held: string }>`
     SELECT entry::text AS entry, balance, held FROM (${side('debit')} UNION ALL ${side('credit')}) s
-    ORDER BY occurred_at DESC, entry DESC LIMIT 1`.execute(db);
+    ORDER BY occurred_at DESC, entry DESC LIMIT 1`).execute(db);
   const row = rows[0];
   const format = (value: bigint) => formatMinorUnits(value, account.decimal_point);
   const balance = row === undefined ? 0n : minorUnitsOf(row.balance, account.decimal_point);

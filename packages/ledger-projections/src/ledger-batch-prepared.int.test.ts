@@ -5,9 +5,10 @@
 // its plan follows the table: a batch written after the accounts grew from a handful to thousands
 // finds its accounts through the index, not by scanning every account (as a plan kept from the
 // connection's first batches did).
+
+import { createDbWithPreparedStatements } from '@ledger/db';
 import type { RecordedEvent } from '@ledger/event-store';
 import { systemAccountId } from '@ledger/ledger';
-import { createDbWithPreparedStatements } from '@ledger/projection-runner';
 import { useTestDatabase } from '@ledger/testing';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import { afterAll, beforeAll, expect, test } from 'vitest';
@@ -30,7 +31,11 @@ let preparing: Kysely<any>;
 beforeAll(async () => {
   fixture = await startLedgerFixture(database().url);
   // One connection: every batch meets the same session and its prepared statements.
-  preparing = createDbWithPreparedStatements({ url: database().url, poolSizeMax: 1 });
+  preparing = createDbWithPreparedStatements({
+    url: database().url,
+    poolSizeMax: 1,
+    planCacheMode: 'force_custom_plan',
+  });
 });
 afterAll(async () => {
   await preparing.destroy();

@@ -1,5 +1,4 @@
-import { arrayElement } from '@ledger/db';
-import { prepared } from '@ledger/projection-runner';
+import { arrayElement, prepared } from '@ledger/db';
 import { type RawBuilder, sql, type Transaction } from 'kysely';
 import type { AccountCache } from './account-cache.ts';
 import type { AccountRow, AssetTotalRow, HoldRow, LedgerBatch } from './ledger-batch.ts';

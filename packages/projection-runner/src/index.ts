@@ -22,13 +22,6 @@ export {
   type LockSessionFactory,
   pooledLockSessions,
 } from './leader-locks.ts';
-export {
-  createDbWithPreparedStatements,
-  prepared,
-  preparedStatementMarker,
-  preparedStatementName,
-  withPreparedStatements,
-} from './prepared-statements.ts';
 export { type BatchOutcome, type ProjectBatchInput, projectBatch } from './project-batch.ts';
 export {
   keyOf,

@@ -18,7 +18,11 @@ import { ledgerBalancesProjection, ledgerProfilesProjection } from '@ledger/ledg
 import { type LedgerWriterService, startLedgerWriterService } from '@ledger/ledger-writer';
 import { type LocalPostgres, startLocalPostgres } from '@ledger/local-postgres';
 import { startProjector } from '@ledger/projector';
-import { createIdentityReadDependencies, createApp as createQueryApi } from '@ledger/query-api';
+import {
+  createIdentityReadDependencies,
+  createApp as createQueryApi,
+  createQueryDb,
+} from '@ledger/query-api';
 import type { Logger } from '@ledger/runtime';
 import { createWebConfig } from '@ledger/web/vite-config';
 import {
@@ -72,7 +76,9 @@ export async function startPlatform(options: PlatformOptions): Promise<Platform>
   try {
     const databaseUrl = await prepareDatabase(options, stack);
     const writeDb = openDb(databaseUrl, 'write-api', stack);
-    const queryDb = openDb(databaseUrl, 'query-api', stack);
+    // The query API's own pool, as deployed (its reads keep their plans).
+    const queryDb = createQueryDb({ url: databaseUrl });
+    stack.push(() => queryDb.destroy());
     const { writeIdentity, queryIdentity } = identityDependencies(options, databaseUrl, {
       writeDb,
       queryDb,

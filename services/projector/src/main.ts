@@ -1,8 +1,8 @@
+import { createDbWithPreparedStatements } from '@ledger/db';
 import type { EventStore } from '@ledger/event-store';
 import { createPostgresEventStore } from '@ledger/event-store/postgres';
 import {
   clientLockSessions,
-  createDbWithPreparedStatements,
   eventStoreWakeUps,
   LeaderLocks,
   postgresNotifyWakeUps,
@@ -27,6 +27,7 @@ runService(
       poolSizeMax: Math.max(4, projections.length + 3),
       statementTimeoutMs: 30_000,
       applicationName: 'projector',
+      planCacheMode: 'force_custom_plan',
     });
     // The EventStoreDB client (gRPC) loads only when that adapter is chosen.
     const eventStore: EventStore =

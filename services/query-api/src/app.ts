@@ -10,6 +10,7 @@ import { mountLedgerRoutes } from './routes/ledger-routes.ts';
 
 export type { IdentityReadDependencies } from './identity-dependencies.ts';
 export { createIdentityReadDependencies } from './identity-from-environment.ts';
+export { createQueryDb } from './query-db.ts';
 export type QueryApiDependencies = { db: Db; logger: Logger; identity: IdentityReadDependencies };
 
 /**

@@ -1,22 +1,16 @@
-import { createDb } from '@ledger/db';
 import { serveApp } from '@ledger/http';
 import { createLogger, parseEnv, runService } from '@ledger/runtime';
 import { createApp } from './app.ts';
 import { QueryApiEnvSchema } from './env.ts';
 import { createIdentityReadDependencies } from './identity-from-environment.ts';
-import { limits } from './limits.ts';
+import { createQueryDb } from './query-db.ts';
 
 // Composition root of the query-api as its own deployable (the start command runs it in-process).
 const env = parseEnv(QueryApiEnvSchema);
 const logger = createLogger({ service: 'query-api' });
 runService(
   async () => {
-    const db = createDb({
-      url: env.DATABASE_URL,
-      poolSizeMax: limits.poolSizeMax,
-      statementTimeoutMs: limits.statementTimeoutMs,
-      applicationName: 'query-api',
-    });
+    const db = createQueryDb({ url: env.DATABASE_URL });
     const identity = createIdentityReadDependencies({
       db,
       tokenVerificationKey: env.TOKEN_VERIFICATION_KEY,

@@ -18,7 +18,7 @@ import {
 import { type LedgerWriterService, startLedgerWriterService } from '@ledger/ledger-writer';
 import { createCheckpointAwaiter } from '@ledger/projection-runner';
 import { type ProjectorOptions, startProjector } from '@ledger/projector';
-import { createApp as createQueryApi } from '@ledger/query-api';
+import { createApp as createQueryApi, createQueryDb } from '@ledger/query-api';
 import { type Logger, silentLogger } from '@ledger/runtime';
 import { committedHead } from '@ledger/testing';
 import type { Kysely } from 'kysely';
@@ -61,8 +61,10 @@ export async function createLedgerTestKit(
     ledger: { client: writer.client(), ...(options.policy ? { policy: options.policy } : {}) },
   });
   const awaiter = createCheckpointAwaiter(database.db, { pollIntervalMs: 5 });
+  // The query API on its own pool, as deployed: its marked reads go out as prepared statements.
+  const queryDb = createQueryDb({ url: database.url, poolSizeMax: 4 });
   const queryApp = createQueryApi({
-    db: database.db,
+    db: queryDb,
     logger: silentLogger,
     identity: {
       verifier: createAccessTokenVerifier(
@@ -90,6 +92,7 @@ export async function createLedgerTestKit(
     async close() {
       await projector.close();
       awaiter.close();
+      await queryDb.destroy();
       await writer.stop();
       await identityKit.close();
     },

@@ -143,6 +143,28 @@ describe('a member’s wallet', () => {
     expect((await json<{ balance: string }>(now)).data.balance).toBe('1.50000000');
   });
 
+  test('the balance log counts both sides in its date range, on every page, past the end too', async () => {
+    const [savings] = two();
+    type Page = { data: { cause: string }[]; paging: { total: number; total_pages: number } };
+    const page = async (query: string) =>
+      (await (
+        await kit.read(`/api/v1/account/${savings.seq}/balance-log?${query}`, {
+          token: alice.token,
+        })
+      ).json()) as Page;
+    const first = await page('page_size=1');
+    expect(first.data.map((row) => row.cause)).toEqual(['internalTransfer']);
+    expect(first.paging).toMatchObject({ total: 2, total_pages: 2 });
+    const past = await page('page=3&page_size=1');
+    expect(past.data).toEqual([]);
+    expect(past.paging.total).toBe(2);
+    const since = await page('date_from=2000-01-01T00:00:00Z&order=asc');
+    expect(since.data.map((row) => row.cause)).toEqual(['deposit', 'internalTransfer']);
+    expect(since.paging.total).toBe(2);
+    const before = await page('date_from=2000-01-01T00:00:00Z&date_to=2000-01-02T00:00:00Z');
+    expect(before).toMatchObject({ data: [], paging: { total: 0 } });
+  });
+
   test('a title changes; a malformed one is refused', async () => {
     const [savings] = two();
     const changed = await kit.write(

@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import { createPool, type Database, type DatabaseOptions, type Db } from '@ledger/db';
 import {
   Kysely,
   type PostgresClientConstructor,
@@ -10,6 +9,8 @@ import {
   sql,
 } from 'kysely';
 import type pg from 'pg';
+import { createPool, type DatabaseOptions, type Db } from './database.ts';
+import type { Database } from './schema.ts';
 
 /**
  * Named prepared statements through kysely, whose Postgres driver sends every statement unnamed
@@ -80,18 +81,29 @@ export function withPreparedStatements(pool: pg.Pool): PostgresPool {
 }
 
 /**
- * createDb (@ledger/db) whose pool sends marked statements as named prepared ones, planned with
- * their values on every call (`plan_cache_mode = force_custom_plan`, unless the options say
- * otherwise): a connection parses and analyses a statement once, but never keeps a generic plan.
- * A generic plan is made once, from the table's statistics of that moment, and kept for the
- * connection's life: the balances write's generic plan, made while the accounts were few (a new
- * ledger, a benchmark's seeding), scanned every account and compared each with every account of
- * the batch (`= ANY` of a parameter is a linear search), 45 % of the projector's Postgres CPU at
- * 2,007 accounts and growing with every account (docs/performance.md, "Fifth pass").
+ * createDb whose pool sends marked statements as named prepared statements. How they are planned
+ * is the caller's choice (`planCacheMode`), and there is no default, because the right answer
+ * differs by statement:
+ *
+ * - **Writes: `force_custom_plan`** (the projector). A connection parses and analyses a statement
+ *   once, but plans it with its values on every call and never keeps a generic plan. A generic plan
+ *   is made from the table's statistics of one moment and estimated without the values. The
+ *   balances write's generic plan was made while the accounts were few (a new ledger, a benchmark's
+ *   seeding). It scanned every account and compared each with every account of the batch (`= ANY`
+ *   of a parameter is a linear search). That was 45 % of the projector's Postgres CPU at 2,007
+ *   accounts, and it grew with every account (docs/performance.md, "Fifth pass").
+ * - **Reads: `auto`** (the query API's reads by key). After five custom plans Postgres keeps a
+ *   generic plan when it costs no more than the custom ones, so it stops planning. Planning was
+ *   two thirds of a member read's Postgres CPU (docs/performance.md, "Twelfth pass"). The marked
+ *   reads are equality lookups on an indexed key, ordered as an index and limited, and their right
+ *   plan does not depend on the values. A plan made while a table was small is not kept as it
+ *   grows: ANALYZE invalidates the cached plans of the tables it analyses (pinned by
+ *   prepared-statements.int.test.ts).
  */
-export function createDbWithPreparedStatements(options: DatabaseOptions): Db {
-  const pool = createPool({ planCacheMode: 'force_custom_plan', ...options });
+export function createDbWithPreparedStatements(
+  options: DatabaseOptions & { planCacheMode: NonNullable<DatabaseOptions['planCacheMode']> },
+): Db {
   return new Kysely<Database>({
-    dialect: new PostgresDialect({ pool: withPreparedStatements(pool) }),
+    dialect: new PostgresDialect({ pool: withPreparedStatements(createPool(options)) }),
   });
 }
