@@ -1114,14 +1114,22 @@ async function postgresByClient(
 
 /** The statements of the run by total time: calls and µs per acknowledged transfer. */
 async function printStatements(db: Db, transfers: number, unit = 'transfer'): Promise<void> {
-  // With `--pg-setting pg_stat_statements.track_planning=on` the planning time is counted too.
-  const { rows } = await sql<{ query: string; calls: string; total_ms: number; rows: string }>`
+  // With `--pg-setting pg_stat_statements.track_planning=on` the planning time is counted too,
+  // and printed apart (`plan`).
+  const { rows } = await sql<{
+    query: string;
+    calls: string;
+    total_ms: number;
+    plan_ms: number;
+    rows: string;
+  }>`
     SELECT regexp_replace(left(query, 110), '[[:space:]]+', ' ', 'g') AS query, calls::text,
-      total_exec_time + total_plan_time AS total_ms, rows::text FROM pg_stat_statements
-     ORDER BY total_exec_time + total_plan_time DESC LIMIT 16`.execute(db);
+      total_exec_time + total_plan_time AS total_ms, total_plan_time AS plan_ms, rows::text
+      FROM pg_stat_statements ORDER BY total_exec_time + total_plan_time DESC LIMIT 16`.execute(db);
   for (const row of rows)
     console.log(
       `    ${((row.total_ms * 1_000) / Math.max(1, transfers)).toFixed(1).padStart(7)} µs/${unit} ` +
+        `(plan ${((row.plan_ms * 1_000) / Math.max(1, transfers)).toFixed(1).padStart(5)}) ` +
         `${(Number(row.calls) / Math.max(1, transfers)).toFixed(3).padStart(7)} calls/${unit} ` +
         `${((row.total_ms * 1_000) / Math.max(1, Number(row.calls))).toFixed(0).padStart(6)} µs/call  ${row.query}`,
     );
