@@ -36,6 +36,7 @@ import { Route as AuthenticatedMemberWalletWithdrawRouteImport } from './routes/
 import { Route as AuthenticatedAdminAccountTransferListRouteImport } from './routes/_authenticated/admin/account-transfer/list'
 import { Route as AuthenticatedAdminAccountAccount_seqRouteRouteImport } from './routes/_authenticated/admin/account/$account_seq/route'
 import { Route as AuthenticatedAdminAccountListRouteImport } from './routes/_authenticated/admin/account/list'
+import { Route as AuthenticatedAdminAccountUpdateBalanceBulkRouteImport } from './routes/_authenticated/admin/account/update-balance-bulk'
 import { Route as AuthenticatedAdminAcsCatalogRouteImport } from './routes/_authenticated/admin/acs/catalog'
 import { Route as AuthenticatedAdminActivityLogListRouteImport } from './routes/_authenticated/admin/activity-log/list'
 import { Route as AuthenticatedAdminAssetPluginListRouteImport } from './routes/_authenticated/admin/asset-plugin/list'
@@ -208,6 +209,12 @@ const AuthenticatedAdminAccountListRoute =
   AuthenticatedAdminAccountListRouteImport.update({
     id: '/account/list',
     path: '/account/list',
+    getParentRoute: () => AuthenticatedAdminRouteRoute,
+  } as any)
+const AuthenticatedAdminAccountUpdateBalanceBulkRoute =
+  AuthenticatedAdminAccountUpdateBalanceBulkRouteImport.update({
+    id: '/account/update-balance-bulk',
+    path: '/account/update-balance-bulk',
     getParentRoute: () => AuthenticatedAdminRouteRoute,
   } as any)
 const AuthenticatedAdminAcsCatalogRoute =
@@ -422,6 +429,7 @@ export interface FileRoutesByFullPath {
   '/wallet/withdraw': typeof AuthenticatedMemberWalletWithdrawRoute
   '/admin/account-transfer/list': typeof AuthenticatedAdminAccountTransferListRoute
   '/admin/account/list': typeof AuthenticatedAdminAccountListRoute
+  '/admin/account/update-balance-bulk': typeof AuthenticatedAdminAccountUpdateBalanceBulkRoute
   '/admin/acs/catalog': typeof AuthenticatedAdminAcsCatalogRoute
   '/admin/activity-log/list': typeof AuthenticatedAdminActivityLogListRoute
   '/admin/asset-plugin/list': typeof AuthenticatedAdminAssetPluginListRoute
@@ -475,6 +483,7 @@ export interface FileRoutesByTo {
   '/wallet/withdraw': typeof AuthenticatedMemberWalletWithdrawRoute
   '/admin/account-transfer/list': typeof AuthenticatedAdminAccountTransferListRoute
   '/admin/account/list': typeof AuthenticatedAdminAccountListRoute
+  '/admin/account/update-balance-bulk': typeof AuthenticatedAdminAccountUpdateBalanceBulkRoute
   '/admin/acs/catalog': typeof AuthenticatedAdminAcsCatalogRoute
   '/admin/activity-log/list': typeof AuthenticatedAdminActivityLogListRoute
   '/admin/asset-plugin/list': typeof AuthenticatedAdminAssetPluginListRoute
@@ -536,6 +545,7 @@ export interface FileRoutesById {
   '/_authenticated/_member/wallet/withdraw': typeof AuthenticatedMemberWalletWithdrawRoute
   '/_authenticated/admin/account-transfer/list': typeof AuthenticatedAdminAccountTransferListRoute
   '/_authenticated/admin/account/list': typeof AuthenticatedAdminAccountListRoute
+  '/_authenticated/admin/account/update-balance-bulk': typeof AuthenticatedAdminAccountUpdateBalanceBulkRoute
   '/_authenticated/admin/acs/catalog': typeof AuthenticatedAdminAcsCatalogRoute
   '/_authenticated/admin/activity-log/list': typeof AuthenticatedAdminActivityLogListRoute
   '/_authenticated/admin/asset-plugin/list': typeof AuthenticatedAdminAssetPluginListRoute
@@ -595,6 +605,7 @@ export interface FileRouteTypes {
     | '/wallet/withdraw'
     | '/admin/account-transfer/list'
     | '/admin/account/list'
+    | '/admin/account/update-balance-bulk'
     | '/admin/acs/catalog'
     | '/admin/activity-log/list'
     | '/admin/asset-plugin/list'
@@ -648,6 +659,7 @@ export interface FileRouteTypes {
     | '/wallet/withdraw'
     | '/admin/account-transfer/list'
     | '/admin/account/list'
+    | '/admin/account/update-balance-bulk'
     | '/admin/acs/catalog'
     | '/admin/activity-log/list'
     | '/admin/asset-plugin/list'
@@ -708,6 +720,7 @@ export interface FileRouteTypes {
     | '/_authenticated/_member/wallet/withdraw'
     | '/_authenticated/admin/account-transfer/list'
     | '/_authenticated/admin/account/list'
+    | '/_authenticated/admin/account/update-balance-bulk'
     | '/_authenticated/admin/acs/catalog'
     | '/_authenticated/admin/activity-log/list'
     | '/_authenticated/admin/asset-plugin/list'
@@ -939,6 +952,13 @@ declare module '@tanstack/react-router' {
       path: '/account/list'
       fullPath: '/admin/account/list'
       preLoaderRoute: typeof AuthenticatedAdminAccountListRouteImport
+      parentRoute: typeof AuthenticatedAdminRouteRoute
+    }
+    '/_authenticated/admin/account/update-balance-bulk': {
+      id: '/_authenticated/admin/account/update-balance-bulk'
+      path: '/account/update-balance-bulk'
+      fullPath: '/admin/account/update-balance-bulk'
+      preLoaderRoute: typeof AuthenticatedAdminAccountUpdateBalanceBulkRouteImport
       parentRoute: typeof AuthenticatedAdminRouteRoute
     }
     '/_authenticated/admin/acs/catalog': {
@@ -1219,6 +1239,7 @@ interface AuthenticatedAdminRouteRouteChildren {
   AuthenticatedAdminMemberMember_seqRouteRoute: typeof AuthenticatedAdminMemberMember_seqRouteRouteWithChildren
   AuthenticatedAdminAccountTransferListRoute: typeof AuthenticatedAdminAccountTransferListRoute
   AuthenticatedAdminAccountListRoute: typeof AuthenticatedAdminAccountListRoute
+  AuthenticatedAdminAccountUpdateBalanceBulkRoute: typeof AuthenticatedAdminAccountUpdateBalanceBulkRoute
   AuthenticatedAdminAcsCatalogRoute: typeof AuthenticatedAdminAcsCatalogRoute
   AuthenticatedAdminActivityLogListRoute: typeof AuthenticatedAdminActivityLogListRoute
   AuthenticatedAdminAssetPluginListRoute: typeof AuthenticatedAdminAssetPluginListRoute
@@ -1250,6 +1271,8 @@ const AuthenticatedAdminRouteRouteChildren: AuthenticatedAdminRouteRouteChildren
     AuthenticatedAdminAccountTransferListRoute:
       AuthenticatedAdminAccountTransferListRoute,
     AuthenticatedAdminAccountListRoute: AuthenticatedAdminAccountListRoute,
+    AuthenticatedAdminAccountUpdateBalanceBulkRoute:
+      AuthenticatedAdminAccountUpdateBalanceBulkRoute,
     AuthenticatedAdminAcsCatalogRoute: AuthenticatedAdminAcsCatalogRoute,
     AuthenticatedAdminActivityLogListRoute:
       AuthenticatedAdminActivityLogListRoute,

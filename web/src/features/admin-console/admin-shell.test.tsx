@@ -2,8 +2,12 @@
 // Proves the admin console frame: the root path opens it, its menu names every admin screen of
 // SPEC §2 (detail screens included, marked as opened from their list), screens not built yet say
 // so on their own page (a not-built screen is picked from the route files, so building one never
-// breaks this), unknown paths go to /404, and the page title is page name + product.
+// breaks this), unknown paths go to /404, and the page title is page name + product; a role
+// holder's menu lists only the built screens whose admin route its roles grant (one GET /member/me
+// answers both who is logged in and what they may call), and every screen's route is one the
+// route table serves.
 import '../../test-support/dom-environment.ts';
+import { routeTable } from '@ledger/identity';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import i18next from 'i18next';
 import { HttpResponse, http } from 'msw';
@@ -165,6 +169,50 @@ test('the not-built screens are exactly the catalog screens without a route file
   expect(notBuilt.has('memberList')).toBe(false);
   expect(notBuilt.has('accountBalanceLog')).toBe(false);
   expect(notBuilt.has('index')).toBe(false);
+});
+
+test('every screen that reads names an admin GET route of the route table; every built one does', () => {
+  const served = new Set(
+    routeTable.filter((route) => route.method === 'GET').map((route) => route.path),
+  );
+  const notBuilt = new Set(notBuiltScreens('/admin', adminScreens).map((screen) => screen.key));
+  for (const entry of adminScreens) {
+    if (entry.reads !== undefined) expect(served, entry.key).toContain(entry.reads);
+    else expect(notBuilt.has(entry.key) || entry.key === 'index', entry.key).toBe(true);
+  }
+});
+
+test('a role holder’s menu lists the screens its roles grant, from one GET /member/me', async () => {
+  let memberMeReads = 0;
+  server.use(
+    http.get('/api/v1/member/me', () => {
+      memberMeReads += 1;
+      return HttpResponse.json({
+        member_info: memberInfo({ user_id: 'clerk', is_admin: false }),
+        access: {
+          is_chief_administrator: false,
+          permissions: [
+            { method: 'GET', path: '/api/v1/admin/account' },
+            { method: 'GET', path: '/api/v1/admin/account/:seq' },
+          ],
+        },
+      });
+    }),
+  );
+  renderApp('/admin');
+  const menu = await screen.findByRole('navigation', { name: 'Screen menu' });
+  const name = (key: (typeof adminScreens)[number]['key']) =>
+    i18next.t(`screens.${key}`, { ns: 'admin' });
+  await waitFor(() =>
+    expect(within(menu).getByRole('link', { name: name('accountList') })).toBeDefined(),
+  );
+  expect(within(menu).getByText(name('accountView'))).toBeDefined();
+  expect(within(menu).queryByText(name('memberList'))).toBeNull();
+  expect(within(menu).queryByText(name('accountBalanceLog'))).toBeNull();
+  expect(within(menu).queryByText(name('configService'))).toBeNull();
+  const notBuilt = notBuiltAdminListScreen();
+  if (notBuilt !== undefined) expect(within(menu).getByText(name(notBuilt.key))).toBeDefined();
+  expect(memberMeReads).toBe(1);
 });
 
 test('an unknown admin path goes to /404', async () => {

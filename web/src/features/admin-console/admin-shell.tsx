@@ -2,6 +2,7 @@ import { Anchor } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useMayCallAny } from '../auth/member-access.ts';
 import { ConsoleNav } from '../shell/console-nav.tsx';
 import { groupScreens, hasPathParameters } from '../shell/console-screens.ts';
 import { ConsoleShell } from '../shell/console-shell.tsx';
@@ -14,11 +15,18 @@ export function adminHref(screen: AdminScreen): string {
   return screen.path === '' ? adminRoot : `${adminRoot}/${screen.path}`;
 }
 
-/** The admin console frame; its menu lists every admin screen of SPEC §2. */
+/**
+ * The admin console frame; its menu lists every admin screen of SPEC §2 that the caller may read
+ * (a role holder sees the screens its roles grant; screens not built yet are listed for all).
+ */
 export function AdminShell({ children }: { children: ReactNode }) {
   const { t } = useTranslation('admin');
   const isBuilt = useIsScreenBuilt();
-  const groups = groupScreens(adminScreens).map(({ group, screens }) => ({
+  const mayCall = useMayCallAny();
+  const readable = adminScreens.filter(
+    (screen) => screen.reads === undefined || mayCall({ method: 'GET', path: screen.reads }),
+  );
+  const groups = groupScreens(readable).map(({ group, screens }) => ({
     key: group,
     label: t(`groups.${group}`),
     items: screens.map((screen) => ({

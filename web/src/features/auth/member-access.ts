@@ -1,17 +1,12 @@
-import { type MemberAccess, MemberMeAnswerSchema } from '@ledger/contracts';
+import type { MemberAccess } from '@ledger/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api-client.ts';
-import { memberMeQueryKey } from './member-info.ts';
+import { MemberAccessAnswerSchema, memberAccessQueryKey } from './member-info.ts';
 
 /**
- * Under the user's key, so a logout or a token refresh (which clear or reload `memberMeQueryKey`
- * and everything under it) takes the access along with the user.
+ * GET /member/me's `access`: which admin routes the caller may call. The user's query fills it
+ * from the same answer (member-info.ts); this reads it on its own only when that has not.
  */
-export const memberAccessQueryKey = [...memberMeQueryKey, 'access'] as const;
-
-const MemberAccessAnswerSchema = MemberMeAnswerSchema.pick({ access: true });
-
-/** GET /member/me's `access`: which admin routes the caller may call. */
 export function memberAccessQueryOptions() {
   return queryOptions({
     queryKey: memberAccessQueryKey,
@@ -32,13 +27,18 @@ export type AdminRoute = MemberAccess['permissions'][number];
  * offered: the API decides every call anyway and its refusal is shown localized.
  */
 export function useMayCall(route: AdminRoute): boolean {
+  return useMayCallAny()(route);
+}
+
+/** useMayCall as a predicate, for a list of actions or screens (the console's menu). */
+export function useMayCallAny(): (route: AdminRoute) => boolean {
   const access = useQuery(memberAccessQueryOptions());
-  if (access.isError) return true;
-  if (access.data === undefined) return false;
-  return (
-    access.data.is_chief_administrator ||
-    access.data.permissions.some(
+  const data = access.data;
+  if (access.isError) return () => true;
+  if (data === undefined) return () => false;
+  return (route) =>
+    data.is_chief_administrator ||
+    data.permissions.some(
       (permission) => permission.method === route.method && permission.path === route.path,
-    )
-  );
+    );
 }
