@@ -93,6 +93,8 @@ const { values: args } = parseArgs({
     /** Node flags of the ledger writer's and the projector's processes (default: their `start` scripts'). */
     'writer-node-options': { type: 'string', default: '' },
     'projector-node-options': { type: 'string', default: '' },
+    /** Node flags of the query API's process (`--read-share`, `--read-clients`; default: its `start` script's). */
+    'query-node-options': { type: 'string', default: '' },
     'open-loop-seconds': { type: 'string', default: '15' },
     /**
      * Seconds sent at the offered rate before the open loop's measured window, kept out of its
@@ -642,7 +644,7 @@ async function startServices(input: {
     const child = await startChild(
       children,
       'query',
-      [join(root, 'services/query-api/src/main.ts')],
+      [...nodeFlags(args['query-node-options']), join(root, 'services/query-api/src/main.ts')],
       {
         DATABASE_URL: url,
         QUERY_API_PORT: String(queryPort),
