@@ -1683,6 +1683,9 @@ async function writerStages(db: Db, scratch: string, revision: number): Promise<
   ];
 }
 
+const soakProcesses = ['writer', 'projector', 'http', 'query'] as const;
+type SoakProcess = (typeof soakProcesses)[number];
+
 type SoakWindow = {
   index: number;
   perSecond: number;
@@ -1691,16 +1694,17 @@ type SoakWindow = {
   p99Ms: number;
   maxMs: number;
   lagP99Ms: number;
-  rssMiB: Record<'writer' | 'projector' | 'http', number>;
+  /** The query API's only with `--read-share` (NaN without: printed as '-'). */
+  rssMiB: Record<SoakProcess, number>;
   connections: number;
   databaseMiB: number;
   /** With --stages: the longest GC pause of each process in the window (ms). */
-  gcMaxMs: Record<'writer' | 'projector' | 'http', number> | undefined;
+  gcMaxMs: Record<SoakProcess, number> | undefined;
   /**
    * With --stages: each process's lowest V8 heap-in-use sample of the window (MiB, one a second):
    * near its live set, so a leak shows here before the RSS, which keeps free pages.
    */
-  heapLowMiB: Record<'writer' | 'projector' | 'http', number> | undefined;
+  heapLowMiB: Record<SoakProcess, number> | undefined;
   checkpoints: number;
   autovacuums: number;
   /** WAL written in the window (MiB) and how many full-page images it held (after a checkpoint). */
@@ -1756,7 +1760,7 @@ async function soak(input: ServicesUnderLoad): Promise<void> {
   const transfersBefore = await countTransfers(input.db);
   console.log(
     `\nsoak: ${rate.toLocaleString('en-US')} transfers/s offered for ${minutes} min, a line per ${windowSeconds} s\n` +
-      '| window | transfers/s | p50 / p95 / p99 / max ms | lag p99 ms | RSS MiB writer / projector / http | longest GC pause ms (--stages) | lowest heap in use MiB (--stages) | writer outcome window / outcome backlog | Postgres connections | database MiB | checkpoints / autovacuum+analyze runs | WAL MiB / full-page images | writer slow stages | writer backend: longest statement ms (its wait) {waits of statements ≥ 50 ms} | statuses | reads / p95 / p99 ms (--read-share) |\n' +
+      '| window | transfers/s | p50 / p95 / p99 / max ms | lag p99 ms | RSS MiB writer / projector / http / query | longest GC pause ms, same order (--stages) | lowest heap in use MiB (--stages) | writer outcome window / outcome backlog | Postgres connections | database MiB | checkpoints / autovacuum+analyze runs | WAL MiB / full-page images | writer slow stages | writer backend: longest statement ms (its wait) {waits of statements ≥ 50 ms} | statuses | reads / p95 / p99 ms (--read-share) |\n' +
       '|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|',
   );
   const lags: number[] = [];
@@ -1844,6 +1848,10 @@ async function soak(input: ServicesUnderLoad): Promise<void> {
         writer: residentMiB(input.processes.writer.pid),
         projector: residentMiB(input.processes.projector.pid),
         http: residentMiB(input.processes.http.pid),
+        query:
+          input.processes.query === undefined
+            ? Number.NaN
+            : residentMiB(input.processes.query.process.pid),
       },
       connections: Number(rows[0]?.connections),
       databaseMiB: Number(rows[0]?.bytes) / 2 ** 20,
@@ -1852,6 +1860,7 @@ async function soak(input: ServicesUnderLoad): Promise<void> {
             writer: longestPause('writer'),
             projector: longestPause('projector'),
             http: longestPause('http'),
+            query: input.processes.query === undefined ? Number.NaN : longestPause('query'),
           }
         : undefined,
       heapLowMiB: args.stages
@@ -1859,6 +1868,7 @@ async function soak(input: ServicesUnderLoad): Promise<void> {
             writer: lowestHeap('writer'),
             projector: lowestHeap('projector'),
             http: lowestHeap('http'),
+            query: lowestHeap('query'),
           }
         : undefined,
       checkpoints: counts.checkpoints - countsBefore.checkpoints,
@@ -1880,9 +1890,9 @@ async function soak(input: ServicesUnderLoad): Promise<void> {
     const ms = (value: number) => value.toFixed(1);
     console.log(
       `| ${window.index} | ${Math.round(window.perSecond).toLocaleString('en-US')} | ${ms(window.p50Ms)} / ${ms(window.p95Ms)} / ${ms(window.p99Ms)} / ${ms(window.maxMs)} | ${window.lagP99Ms} | ` +
-        `${window.rssMiB.writer.toFixed(0)} / ${window.rssMiB.projector.toFixed(0)} / ${window.rssMiB.http.toFixed(0)} | ` +
-        `${window.gcMaxMs === undefined ? '-' : `${ms(window.gcMaxMs.writer)} / ${ms(window.gcMaxMs.projector)} / ${ms(window.gcMaxMs.http)}`} | ` +
-        `${window.heapLowMiB === undefined ? '-' : [window.heapLowMiB.writer, window.heapLowMiB.projector, window.heapLowMiB.http].map((value) => (Number.isNaN(value) ? '-' : ms(value))).join(' / ')} | ` +
+        `${soakProcesses.map((name) => (Number.isNaN(window.rssMiB[name]) ? '-' : window.rssMiB[name].toFixed(0))).join(' / ')} | ` +
+        `${window.gcMaxMs === undefined ? '-' : soakProcesses.map((name) => (Number.isNaN(window.gcMaxMs?.[name]) ? '-' : ms(window.gcMaxMs?.[name] ?? 0))).join(' / ')} | ` +
+        `${window.heapLowMiB === undefined ? '-' : soakProcesses.map((name) => (Number.isNaN(window.heapLowMiB?.[name]) ? '-' : ms(window.heapLowMiB?.[name] ?? 0))).join(' / ')} | ` +
         `${window.writerWindow} / ${window.outcomeBacklog} | ${window.connections} | ${window.databaseMiB.toFixed(0)} | ${window.checkpoints} / ${window.autovacuums} | ` +
         `${window.walMiB.toFixed(0)} / ${window.fullPageImages.toLocaleString('en-US')} | ${window.slowStages} | ` +
         `${window.backendStall.ms.toFixed(0)} (${window.backendStall.wait}) ${JSON.stringify(window.backendStall.waits)} | ${JSON.stringify(line.statuses)} | ` +
@@ -2102,7 +2112,9 @@ function soakVerdict(windows: SoakWindow[]): { flat: boolean | undefined; lines:
     );
     flat &&= readsFlat;
   }
-  for (const name of ['writer', 'projector', 'http'] as const) {
+  for (const name of soakProcesses.filter((process) =>
+    early.some((w) => !Number.isNaN(w.rssMiB[process])),
+  )) {
     const rss = [mean(early.map((w) => w.rssMiB[name])), mean(late.map((w) => w.rssMiB[name]))];
     const rssFlat = (rss[1] ?? 0) <= (rss[0] ?? 0) * 1.2;
     lines.push(
