@@ -3,7 +3,7 @@ import { limits } from './limits.ts';
 
 /**
  * The query API's pool. The member's reads by key are marked `prepared` (account list, account,
- * balance log, balance at an instant, asset summary, the session check) and this pool keeps their
+ * balance log, balance at an instant, asset summary) and this pool keeps their
  * plans (`plan_cache_mode = auto`): planning was two thirds of a read's Postgres CPU
  * (docs/performance.md, "Twelfth pass"; why keeping them is safe: @ledger/db,
  * createDbWithPreparedStatements).
