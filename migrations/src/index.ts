@@ -20,6 +20,7 @@ import * as eventStoreReadFunctions0026 from './0026-event-store-read-functions.
 import * as requestMetadataBrin0027 from './0027-request-metadata-brin.ts';
 import * as ledgerReconciliationRuns0028 from './0028-ledger-reconciliation-runs.ts';
 import * as simulatedChainWallet0029 from './0029-simulated-chain-wallet.ts';
+import * as ledgerAccountLogRows0030 from './0030-ledger-account-log-rows.ts';
 
 /**
  * Every migration, by name, in order. A static list rather than a folder scan: each migration is
@@ -48,4 +49,5 @@ export const migrations: Record<string, Migration> = {
   '0027-request-metadata-brin': requestMetadataBrin0027,
   '0028-ledger-reconciliation-runs': ledgerReconciliationRuns0028,
   '0029-simulated-chain-wallet': simulatedChainWallet0029,
+  '0030-ledger-account-log-rows': ledgerAccountLogRows0030,
 };

@@ -224,6 +224,7 @@ async function runStale(event: RecordedEvent): Promise<void> {
     openedAt: '2025-03-01T00:00:00.000Z',
     lastRevision: event.revision - 1n,
     lastPosition: '',
+    logRows: 0,
   }));
   cache?.remember(stale, event.revision - 1n);
   await database()

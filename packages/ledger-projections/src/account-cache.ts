@@ -131,6 +131,7 @@ export function copyAccountRow(row: AccountRow): AccountRow {
     openedAt: row.openedAt,
     lastRevision: row.lastRevision,
     lastPosition: row.lastPosition,
+    logRows: row.logRows,
   };
 }
 

@@ -144,6 +144,15 @@ class EventContext {
       commandId: this.metadata('commandId'),
     });
     this.#nextIndex += 1;
+    // Each side's account counts the row (its log pages' total); both are loaded and touched.
+    if (row.debit !== null) this.#countLogRow(row.debit.account);
+    if (row.credit !== null) this.#countLogRow(row.credit.account);
+  }
+
+  #countLogRow(accountId: string): void {
+    const account = this.batch.accounts.get(accountId);
+    if (account === undefined) this.fail(`account ${accountId} was never opened`);
+    account.logRows += 1;
   }
 
   /** After the event: no forbidden negative, held within [0, balance] where no overdraft is allowed. */
@@ -188,6 +197,7 @@ function openAccount(context: EventContext, data: AccountOpened['data']): void {
     openedAt: context.text(data.openedAt, 'openedAt'),
     lastRevision: event.revision,
     lastPosition: context.position(),
+    logRows: 0,
   };
   batch.accounts.set(id, account);
   batch.accountsOpened.add(id);

@@ -113,8 +113,14 @@ export async function readBalanceLog(
   return { rows: rows.map(entryOf), total };
 }
 
-/** The number of the account's log rows in the query's date range (both sides). */
+/**
+ * The number of the account's log rows in the query's date range (both sides). Without a range it
+ * is the count the projector keeps on the account (one row); with one, the rows in the range.
+ */
 function countOf(query: LogQuery) {
+  if (query.from === undefined && query.to === undefined) {
+    return sql`(SELECT log_rows FROM ledger_accounts WHERE account = ${query.account})`;
+  }
   const from = query.from === undefined ? sql`TRUE` : sql`occurred_at >= ${query.from}`;
   const to = query.to === undefined ? sql`TRUE` : sql`occurred_at < ${query.to}`;
   return sql`(SELECT count(*) FROM ledger_balance_log WHERE debit_account = ${query.account} AND ${from} AND ${to})

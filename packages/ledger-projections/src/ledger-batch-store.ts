@@ -35,6 +35,7 @@ type AccountRecord = {
   opened_at: Date;
   last_revision: string;
   last_position: string;
+  log_rows: string;
 };
 
 function accountOf(row: AccountRecord): AccountRow {
@@ -57,6 +58,7 @@ function accountOf(row: AccountRecord): AccountRow {
     openedAt: row.opened_at.toISOString(),
     lastRevision: BigInt(row.last_revision),
     lastPosition: row.last_position,
+    logRows: Number(row.log_rows),
   };
 }
 
@@ -258,7 +260,8 @@ function insertAccounts(table: TableOf, rows: AccountRow[]) {
   const column = (pick: (row: AccountRow) => Element) => arrayLiteral(rows, pick);
   return sql`INSERT INTO ${table(balanceTables.accounts)}
     (account, seq, account_number, kind, member_id, member_seq, system_role, asset, decimal_point,
-     status, balance, held, daily_limit, is_negative_allowed, opened_at, last_revision, last_position)
+     status, balance, held, daily_limit, is_negative_allowed, opened_at, last_revision, last_position,
+     log_rows)
     SELECT * FROM unnest(${column((r) => r.account)}::text[], ${column((r) => r.seq)}::bigint[],
       ${column((r) => r.accountNumber)}::text[], ${column((r) => r.kind)}::text[],
       ${column((r) => r.memberId)}::text[], ${column((r) => r.memberSeq)}::bigint[],
@@ -269,7 +272,7 @@ function insertAccounts(table: TableOf, rows: AccountRow[]) {
       ${column((r) => amountText(r.dailyLimit, r.decimalPoint))}::numeric[],
       ${column((r) => r.isNegativeAllowed)}::boolean[], ${column((r) => r.openedAt)}::timestamptz[],
       ${column((r) => r.lastRevision)}::bigint[],
-      ${column((r) => r.lastPosition)}::text[])`;
+      ${column((r) => r.lastPosition)}::text[], ${column((r) => r.logRows)}::bigint[])`;
 }
 
 /**
@@ -284,14 +287,15 @@ function updateAccounts(table: TableOf, rows: AccountRow[], batch: LedgerBatch) 
   const accounts = column((r) => r.account);
   return sql`UPDATE ${table(balanceTables.accounts)} AS t
     SET status = u.status, balance = u.balance, held = u.held, daily_limit = u.daily_limit,
-        last_revision = u.last_revision, last_position = u.last_position
+        last_revision = u.last_revision, last_position = u.last_position, log_rows = u.log_rows
     FROM unnest(${accounts}::text[], ${column((r) => r.status)}::text[],
       ${column((r) => amountText(r.balance, r.decimalPoint))}::numeric[],
       ${column((r) => amountText(r.held, r.decimalPoint))}::numeric[],
       ${column((r) => amountText(r.dailyLimit, r.decimalPoint))}::numeric[],
       ${column((r) => r.lastRevision)}::bigint[], ${column((r) => r.lastPosition)}::text[],
-      ${column(before)}::bigint[])
-      AS u(account, status, balance, held, daily_limit, last_revision, last_position, before)
+      ${column((r) => r.logRows)}::bigint[], ${column(before)}::bigint[])
+      AS u(account, status, balance, held, daily_limit, last_revision, last_position, log_rows,
+        before)
     WHERE t.account = ANY(${accounts}::text[]) AND t.account = u.account
       AND t.last_revision = u.before AND t.last_revision < u.last_revision
     RETURNING 1`;

@@ -25,6 +25,11 @@ export type AccountRow = {
   openedAt: string;
   lastRevision: bigint;
   lastPosition: string;
+  /**
+   * The balance log's rows on this account, both sides: the total of its log pages without a date
+   * filter, read in one row instead of counted over its whole history.
+   */
+  logRows: number;
 };
 
 export type HoldRow = {

@@ -47,7 +47,8 @@ export async function createBalanceTables(trx: Trx, context: Pick<ProjectionCont
     asset text COLLATE "C" NOT NULL, decimal_point smallint NOT NULL, status text NOT NULL,
     balance numeric NOT NULL, held numeric NOT NULL, daily_limit numeric,
     is_negative_allowed boolean NOT NULL, opened_at timestamptz NOT NULL,
-    last_revision bigint NOT NULL, last_position text COLLATE "C" NOT NULL)`.execute(trx);
+    last_revision bigint NOT NULL, last_position text COLLATE "C" NOT NULL,
+    log_rows bigint NOT NULL DEFAULT 0)`.execute(trx);
   await sql`CREATE UNIQUE INDEX IF NOT EXISTS ${index(accounts, 'seq')} ON ${table(accounts)} (seq)`.execute(
     trx,
   );

@@ -3,7 +3,8 @@ import { type Kysely, sql } from 'kysely';
 /**
  * The live books, checked in one snapshot: per asset, every money account's balances sum to zero;
  * no member account (nor any system account but chain clearing and adjustment equity) has a
- * negative balance or available balance; the per-asset totals agree with the accounts.
+ * negative balance or available balance; the per-asset totals agree with the accounts; each
+ * account's count of its log rows (its log pages' total) is the number of rows the log has on it.
  */
 
 // biome-ignore lint/suspicious/noExplicitAny: the read models are typed by their queries.
@@ -12,7 +13,8 @@ type AnyDb = Kysely<any>;
 export type BookProblem =
   | { kind: 'asset_not_zero'; asset: string; sum: string }
   | { kind: 'negative_balance'; account: string; balance: string; held: string }
-  | { kind: 'totals_disagree'; asset: string };
+  | { kind: 'totals_disagree'; asset: string }
+  | { kind: 'log_rows_disagree'; account: string; kept: string; counted: string };
 
 export async function checkLiveBooks(
   db: AnyDb,
@@ -46,6 +48,18 @@ export async function checkLiveBooks(
             OR t.balance_total <> 0
          ORDER BY t.asset`.execute(trx);
       for (const row of disagreeing) problems.push({ kind: 'totals_disagree', asset: row.asset });
+      const { rows: miscounted } = await sql<{ account: string; kept: string; counted: string }>`
+        SELECT a.account, a.log_rows::text AS kept, coalesce(c.rows, 0)::text AS counted
+          FROM ledger_accounts a LEFT JOIN (
+            SELECT account, count(*) AS rows FROM (
+              SELECT debit_account AS account FROM ledger_balance_log
+               WHERE debit_account IS NOT NULL
+              UNION ALL
+              SELECT credit_account FROM ledger_balance_log WHERE credit_account IS NOT NULL
+            ) AS sides GROUP BY account) AS c USING (account)
+         WHERE a.log_rows <> coalesce(c.rows, 0)
+         ORDER BY a.account LIMIT 100`.execute(trx);
+      for (const row of miscounted) problems.push({ kind: 'log_rows_disagree', ...row });
       const { rows: counted } = await sql<{ count: string }>`SELECT count(*)::text AS count
         FROM ledger_accounts`.execute(trx);
       return { problems, accounts: Number(counted[0]?.count ?? 0) };
