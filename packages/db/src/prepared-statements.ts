@@ -17,11 +17,11 @@ import type { Database } from './schema.ts';
  * (parsed, analysed and planned again on every call). A statement built with `prepared(...)`
  * starts with a marker comment; a pool wrapped by `withPreparedStatements` sends such a statement
  * as a named one, named by a hash of its text, so each connection parses and analyses it once
- * (its plan: see createDbWithPreparedStatements). The text carries the table names, so another schema or version of a projection's tables
- * is another statement. Without the wrapper (tests, the auditor's scratch rebuild) the marker is
- * only a comment and the statement runs unnamed as before. For statements whose text takes a few
- * shapes per projection (their parameters, not their text, carry the data): each shape is one
- * prepared statement per connection, for the connection's life.
+ * (its plan: see createDbWithPreparedStatements). The text carries the table names, so another
+ * schema or version of a projection's tables is another statement. Without the wrapper (tests,
+ * the auditor's scratch rebuild) the marker is only a comment and the statement runs unnamed as
+ * before. For statements whose text takes a few shapes (their parameters, not their text, carry
+ * the data): each shape is one prepared statement per connection, for the connection's life.
  */
 export const preparedStatementMarker = '/* prepared */ ';
 
