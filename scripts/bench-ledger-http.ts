@@ -852,6 +852,32 @@ async function seedMember(
   return member;
 }
 
+/**
+ * The end of every wrk script: each thread tallies its statuses and replays (answers with
+ * `Idempotent-Replayed`), and `done` prints them with the run's figures as one WRK_RESULT line.
+ * The script's `setup` keeps its threads in `threads`; its `init` sets `statuses = {}` and
+ * `replays = 0`.
+ */
+const wrkTally = `function response(status, headers, body)
+  statuses[status] = (statuses[status] or 0) + 1
+  if headers["idempotent-replayed"] ~= nil then replays = replays + 1 end
+end
+function done(summary, latency, requests)
+  local total = {}
+  local replayed = 0
+  for _, thread in ipairs(threads) do
+    for status, count in pairs(thread:get("statuses")) do total[status] = (total[status] or 0) + count end
+    replayed = replayed + thread:get("replays")
+  end
+  local parts = {}
+  for status, count in pairs(total) do table.insert(parts, string.format('"%d":%d', status, count)) end
+  io.write(string.format('WRK_RESULT {"requests":%d,"durationUs":%d,"p50Us":%d,"p99Us":%d,"replays":%d,"errors":%d,"statuses":{%s}}\\n',
+    summary.requests, summary.duration, latency:percentile(50), latency:percentile(99), replayed,
+    summary.errors.connect + summary.errors.read + summary.errors.write + summary.errors.timeout,
+    table.concat(parts, ",")))
+end
+`;
+
 /** The wrk script: a fresh Idempotency-Key per request; 30 % to another member, with a fee. */
 function wrkScript(members: BenchMember[], run: string): string {
   const table = members
@@ -896,25 +922,7 @@ function request()
     ["Idempotency-Key"] = string.format("${run}-%d-%d", tid, counter),
   }, body)
 end
-function response(status, headers, body)
-  statuses[status] = (statuses[status] or 0) + 1
-  if headers["idempotent-replayed"] ~= nil then replays = replays + 1 end
-end
-function done(summary, latency, requests)
-  local total = {}
-  local replayed = 0
-  for _, thread in ipairs(threads) do
-    for status, count in pairs(thread:get("statuses")) do total[status] = (total[status] or 0) + count end
-    replayed = replayed + thread:get("replays")
-  end
-  local parts = {}
-  for status, count in pairs(total) do table.insert(parts, string.format('"%d":%d', status, count)) end
-  io.write(string.format('WRK_RESULT {"requests":%d,"durationUs":%d,"p50Us":%d,"p99Us":%d,"replays":%d,"errors":%d,"statuses":{%s}}\\n',
-    summary.requests, summary.duration, latency:percentile(50), latency:percentile(99), replayed,
-    summary.errors.connect + summary.errors.read + summary.errors.write + summary.errors.timeout,
-    table.concat(parts, ",")))
-end
-`;
+${wrkTally}`;
 }
 
 type Cpu = Record<string, number>;
@@ -1308,6 +1316,7 @@ end
 function init(args)
   math.randomseed(tid * 7919)
   statuses = {}
+  replays = 0
 end
 function request()
   local m = members[math.random(#members)]
@@ -1315,22 +1324,7 @@ function request()
   if math.random() < 0.5 then path = string.format("/api/v1/account/%d/balance-log", m.a[math.random(#m.a)]) end
   return wrk.format("GET", path, { ["Authorization"] = "Bearer " .. m.t })
 end
-function response(status, headers, body)
-  statuses[status] = (statuses[status] or 0) + 1
-end
-function done(summary, latency, requests)
-  local total = {}
-  for _, thread in ipairs(threads) do
-    for status, count in pairs(thread:get("statuses")) do total[status] = (total[status] or 0) + count end
-  end
-  local parts = {}
-  for status, count in pairs(total) do table.insert(parts, string.format('"%d":%d', status, count)) end
-  io.write(string.format('WRK_RESULT {"requests":%d,"durationUs":%d,"p50Us":%d,"p99Us":%d,"replays":0,"errors":%d,"statuses":{%s}}\\n',
-    summary.requests, summary.duration, latency:percentile(50), latency:percentile(99),
-    summary.errors.connect + summary.errors.read + summary.errors.write + summary.errors.timeout,
-    table.concat(parts, ",")))
-end
-`;
+${wrkTally}`;
 }
 
 /** After a run: the projection catches up, the books balance, every 201 is one transfer, 0 replays. */
