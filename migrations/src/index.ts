@@ -21,6 +21,7 @@ import * as requestMetadataBrin0027 from './0027-request-metadata-brin.ts';
 import * as ledgerReconciliationRuns0028 from './0028-ledger-reconciliation-runs.ts';
 import * as simulatedChainWallet0029 from './0029-simulated-chain-wallet.ts';
 import * as ledgerAccountLogRows0030 from './0030-ledger-account-log-rows.ts';
+import * as ledgerLogOrdinals0031 from './0031-ledger-log-ordinals.ts';
 
 /**
  * Every migration, by name, in order. A static list rather than a folder scan: each migration is
@@ -50,4 +51,5 @@ export const migrations: Record<string, Migration> = {
   '0028-ledger-reconciliation-runs': ledgerReconciliationRuns0028,
   '0029-simulated-chain-wallet': simulatedChainWallet0029,
   '0030-ledger-account-log-rows': ledgerAccountLogRows0030,
+  '0031-ledger-log-ordinals': ledgerLogOrdinals0031,
 };

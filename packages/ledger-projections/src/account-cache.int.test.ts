@@ -225,6 +225,8 @@ async function runStale(event: RecordedEvent): Promise<void> {
     lastRevision: event.revision - 1n,
     lastPosition: '',
     logRows: 0,
+    logLastAt: null,
+    logTimesOrdered: true,
   }));
   cache?.remember(stale, event.revision - 1n);
   await database()

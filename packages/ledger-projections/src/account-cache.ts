@@ -132,6 +132,8 @@ export function copyAccountRow(row: AccountRow): AccountRow {
     lastRevision: row.lastRevision,
     lastPosition: row.lastPosition,
     logRows: row.logRows,
+    logLastAt: row.logLastAt,
+    logTimesOrdered: row.logTimesOrdered,
   };
 }
 

@@ -12,7 +12,14 @@ import type {
 } from '@ledger/ledger';
 import { systemRolesNegativeAllowed } from '@ledger/ledger';
 import { accountNumberOf, memberSeqOf, seqOfWalletAccountId } from './account-identity.ts';
-import type { AccountRow, AssetTotalRow, HoldRow, LedgerBatch, LogRow } from './ledger-batch.ts';
+import type {
+  AccountRow,
+  AssetTotalRow,
+  HoldRow,
+  LedgerBatch,
+  LogRow,
+  LogSide,
+} from './ledger-batch.ts';
 import { minorUnitsOf } from './minor-units.ts';
 import { ProjectionInvariantError } from './projection-invariant-error.ts';
 
@@ -36,6 +43,18 @@ type Applier = (context: EventContext, data: unknown) => void;
 /** The kinds of account money moves between (a limit account only counts a daily limit). */
 const moneyKinds: readonly AccountRow['kind'][] = ['member', 'system'];
 const metadataFields = { actor: 'metadata.actor', commandId: 'metadata.commandId' } as const;
+
+/** A log row's side as its applier knows it; the row's ordinal on the account is added by `log`. */
+type SideInput = Omit<LogSide, 'ordinal'>;
+
+/**
+ * Whether instant `a` is before instant `b`. The writer's times are `toISOString` text (24
+ * characters, UTC), whose order is the instants' order; any other form is parsed.
+ */
+export function isEarlier(a: string, b: string): boolean {
+  if (a.length === 24 && b.length === 24 && a.endsWith('Z') && b.endsWith('Z')) return a < b;
+  return Date.parse(a) < Date.parse(b);
+}
 
 const appliers: Record<string, Applier> = {
   AccountOpened: (context, data) => openAccount(context, data as AccountOpened['data']),
@@ -123,8 +142,17 @@ class EventContext {
     return this.text(this.event.metadata[field], metadataFields[field]);
   }
 
-  log(row: Omit<LogRow, 'entry' | 'revision' | 'position' | 'eventType' | 'actor' | 'commandId'>) {
+  log(
+    row: Omit<
+      LogRow,
+      'entry' | 'revision' | 'position' | 'eventType' | 'actor' | 'commandId' | 'debit' | 'credit'
+    > & { debit: SideInput | null; credit: SideInput | null },
+  ) {
     this.check(this.#nextIndex < 1024, 'more than 1024 log rows from one event');
+    // Each side's account counts the row (its log pages' total) and numbers it; both are loaded
+    // and touched.
+    const debit = row.debit === null ? null : this.#logSide(row.debit, row.occurredAt);
+    const credit = row.credit === null ? null : this.#logSide(row.credit, row.occurredAt);
     // Written out rather than spread: one object of one shape per row.
     this.batch.log.push({
       entry: this.event.revision * 1024n + BigInt(this.#nextIndex),
@@ -138,21 +166,29 @@ class EventContext {
       asset: row.asset,
       decimalPoint: row.decimalPoint,
       amount: row.amount,
-      debit: row.debit,
-      credit: row.credit,
+      debit,
+      credit,
       actor: this.metadata('actor'),
       commandId: this.metadata('commandId'),
     });
     this.#nextIndex += 1;
-    // Each side's account counts the row (its log pages' total); both are loaded and touched.
-    if (row.debit !== null) this.#countLogRow(row.debit.account);
-    if (row.credit !== null) this.#countLogRow(row.credit.account);
   }
 
-  #countLogRow(accountId: string): void {
-    const account = this.batch.accounts.get(accountId);
-    if (account === undefined) this.fail(`account ${accountId} was never opened`);
+  #logSide(side: SideInput, occurredAt: string): LogSide {
+    const account = this.batch.accounts.get(side.account);
+    if (account === undefined) this.fail(`account ${side.account} was never opened`);
     account.logRows += 1;
+    if (account.logLastAt === null || !isEarlier(occurredAt, account.logLastAt)) {
+      account.logLastAt = occurredAt;
+    } else {
+      account.logTimesOrdered = false;
+    }
+    return {
+      account: side.account,
+      balanceAfter: side.balanceAfter,
+      heldAfter: side.heldAfter,
+      ordinal: account.logRows,
+    };
   }
 
   /** After the event: no forbidden negative, held within [0, balance] where no overdraft is allowed. */
@@ -198,6 +234,8 @@ function openAccount(context: EventContext, data: AccountOpened['data']): void {
     lastRevision: event.revision,
     lastPosition: context.position(),
     logRows: 0,
+    logLastAt: null,
+    logTimesOrdered: true,
   };
   batch.accounts.set(id, account);
   batch.accountsOpened.add(id);

@@ -115,16 +115,35 @@ export async function readBalanceLog(
 
 /**
  * The number of the account's log rows in the query's date range (both sides). Without a range it
- * is the count the projector keeps on the account (one row); with one, the rows in the range.
+ * is the count the projector keeps on the account (one row). With one, while the account's rows
+ * came in time order (`log_times_ordered`), the rows before an instant are a prefix of its log,
+ * so the range's count is the ordinal of its last row before `to` less that of its last row
+ * before `from`: two index probes per side, whatever the range holds. An account whose times went
+ * backwards (a writer's clock stepping back across a failover) has its rows in the range counted.
+ * Postgres runs only the branch the CASE takes (each subquery is an init plan, run on first use).
  */
 function countOf(query: LogQuery) {
+  const { account } = query;
   if (query.from === undefined && query.to === undefined) {
-    return sql`(SELECT log_rows FROM ledger_accounts WHERE account = ${query.account})`;
+    return sql`(SELECT log_rows FROM ledger_accounts WHERE account = ${account})`;
   }
+  const rowsBefore = (instant: Date | undefined) => {
+    if (instant === undefined) {
+      return sql`(SELECT log_rows FROM ledger_accounts WHERE account = ${account})`;
+    }
+    const side = (name: 'debit' | 'credit') => sql`(SELECT ${sql.ref(`${name}_ordinal`)}
+      FROM ledger_balance_log WHERE ${sql.ref(`${name}_account`)} = ${account}
+        AND occurred_at < ${instant} ORDER BY occurred_at DESC, entry DESC LIMIT 1)`;
+    return sql`greatest(${side('debit')}, ${side('credit')}, 0)`;
+  };
   const from = query.from === undefined ? sql`TRUE` : sql`occurred_at >= ${query.from}`;
   const to = query.to === undefined ? sql`TRUE` : sql`occurred_at < ${query.to}`;
-  return sql`(SELECT count(*) FROM ledger_balance_log WHERE debit_account = ${query.account} AND ${from} AND ${to})
-    + (SELECT count(*) FROM ledger_balance_log WHERE credit_account = ${query.account} AND ${from} AND ${to})`;
+  const before = query.from === undefined ? sql`0` : rowsBefore(query.from);
+  return sql`CASE WHEN (SELECT log_times_ordered FROM ledger_accounts WHERE account = ${account})
+    THEN ${rowsBefore(query.to)} - ${before}
+    ELSE (SELECT count(*) FROM ledger_balance_log WHERE debit_account = ${account} AND ${from} AND ${to})
+      + (SELECT count(*) FROM ledger_balance_log WHERE credit_account = ${account} AND ${from} AND ${to})
+    END`;
 }
 
 async function countLog(db: AnyDb, query: LogQuery): Promise<number> {

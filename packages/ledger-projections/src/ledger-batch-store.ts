@@ -36,6 +36,8 @@ type AccountRecord = {
   last_revision: string;
   last_position: string;
   log_rows: string;
+  log_last_at: Date | null;
+  log_times_ordered: boolean;
 };
 
 function accountOf(row: AccountRecord): AccountRow {
@@ -59,6 +61,8 @@ function accountOf(row: AccountRecord): AccountRow {
     lastRevision: BigInt(row.last_revision),
     lastPosition: row.last_position,
     logRows: Number(row.log_rows),
+    logLastAt: row.log_last_at?.toISOString() ?? null,
+    logTimesOrdered: row.log_times_ordered,
   };
 }
 
@@ -261,7 +265,7 @@ function insertAccounts(table: TableOf, rows: AccountRow[]) {
   return sql`INSERT INTO ${table(balanceTables.accounts)}
     (account, seq, account_number, kind, member_id, member_seq, system_role, asset, decimal_point,
      status, balance, held, daily_limit, is_negative_allowed, opened_at, last_revision, last_position,
-     log_rows)
+     log_rows, log_last_at, log_times_ordered)
     SELECT * FROM unnest(${column((r) => r.account)}::text[], ${column((r) => r.seq)}::bigint[],
       ${column((r) => r.accountNumber)}::text[], ${column((r) => r.kind)}::text[],
       ${column((r) => r.memberId)}::text[], ${column((r) => r.memberSeq)}::bigint[],
@@ -272,7 +276,8 @@ function insertAccounts(table: TableOf, rows: AccountRow[]) {
       ${column((r) => amountText(r.dailyLimit, r.decimalPoint))}::numeric[],
       ${column((r) => r.isNegativeAllowed)}::boolean[], ${column((r) => r.openedAt)}::timestamptz[],
       ${column((r) => r.lastRevision)}::bigint[],
-      ${column((r) => r.lastPosition)}::text[], ${column((r) => r.logRows)}::bigint[])`;
+      ${column((r) => r.lastPosition)}::text[], ${column((r) => r.logRows)}::bigint[],
+      ${column((r) => r.logLastAt)}::timestamptz[], ${column((r) => r.logTimesOrdered)}::boolean[])`;
 }
 
 /**
@@ -287,15 +292,17 @@ function updateAccounts(table: TableOf, rows: AccountRow[], batch: LedgerBatch) 
   const accounts = column((r) => r.account);
   return sql`UPDATE ${table(balanceTables.accounts)} AS t
     SET status = u.status, balance = u.balance, held = u.held, daily_limit = u.daily_limit,
-        last_revision = u.last_revision, last_position = u.last_position, log_rows = u.log_rows
+        last_revision = u.last_revision, last_position = u.last_position, log_rows = u.log_rows,
+        log_last_at = u.log_last_at, log_times_ordered = u.log_times_ordered
     FROM unnest(${accounts}::text[], ${column((r) => r.status)}::text[],
       ${column((r) => amountText(r.balance, r.decimalPoint))}::numeric[],
       ${column((r) => amountText(r.held, r.decimalPoint))}::numeric[],
       ${column((r) => amountText(r.dailyLimit, r.decimalPoint))}::numeric[],
       ${column((r) => r.lastRevision)}::bigint[], ${column((r) => r.lastPosition)}::text[],
-      ${column((r) => r.logRows)}::bigint[], ${column(before)}::bigint[])
+      ${column((r) => r.logRows)}::bigint[], ${column((r) => r.logLastAt)}::timestamptz[],
+      ${column((r) => r.logTimesOrdered)}::boolean[], ${column(before)}::bigint[])
       AS u(account, status, balance, held, daily_limit, last_revision, last_position, log_rows,
-        before)
+        log_last_at, log_times_ordered, before)
     WHERE t.account = ANY(${accounts}::text[]) AND t.account = u.account
       AND t.last_revision = u.before AND t.last_revision < u.last_revision
     RETURNING 1`;
@@ -379,7 +386,7 @@ function insertLog(table: TableOf, batch: LedgerBatch) {
   return sql`INSERT INTO ${table(balanceTables.balanceLog)}
     (entry, revision, position, occurred_at, event_type, cause, transfer_id, hold_id, asset, amount,
      debit_account, credit_account, debit_balance_after, debit_held_after, credit_balance_after,
-     credit_held_after, actor, command_id)
+     credit_held_after, actor, command_id, debit_ordinal, credit_ordinal)
     SELECT * FROM unnest(${column((r) => r.entry)}::bigint[],
       ${column((r) => r.revision)}::bigint[], ${column((r) => r.position)}::text[],
       ${column((r) => r.occurredAt)}::timestamptz[], ${column((r) => r.eventType)}::text[],
@@ -392,5 +399,7 @@ function insertLog(table: TableOf, batch: LedgerBatch) {
       ${column((r) => amount(r.debit?.heldAfter, r.decimalPoint))}::numeric[],
       ${column((r) => amount(r.credit?.balanceAfter, r.decimalPoint))}::numeric[],
       ${column((r) => amount(r.credit?.heldAfter, r.decimalPoint))}::numeric[],
-      ${column((r) => r.actor)}::text[], ${column((r) => r.commandId)}::text[])`;
+      ${column((r) => r.actor)}::text[], ${column((r) => r.commandId)}::text[],
+      ${column((r) => r.debit?.ordinal ?? null)}::bigint[],
+      ${column((r) => r.credit?.ordinal ?? null)}::bigint[])`;
 }

@@ -30,6 +30,15 @@ export type AccountRow = {
    * filter, read in one row instead of counted over its whole history.
    */
   logRows: number;
+  /**
+   * The time of the newest row in the account's log (the latest `occurredAt` seen; null before the
+   * first row), and whether every row so far came no earlier than the rows before it. While that
+   * holds, the rows before an instant are a prefix of the log, so a date range's total is the
+   * difference of two rows' ordinals (balance-log-queries.ts); a row earlier than one before it
+   * (a writer's clock stepping back across a failover) clears it for good, and totals count rows.
+   */
+  logLastAt: string | null;
+  logTimesOrdered: boolean;
 };
 
 export type HoldRow = {
@@ -63,6 +72,17 @@ export type AssetTotalRow = {
   lastRevision: bigint;
 };
 
+/**
+ * One side of a log row: the account, its balances after the row, and the row's ordinal in that
+ * account's log (1 for its first row, counting the rows where it is on either side).
+ */
+export type LogSide = {
+  account: string;
+  balanceAfter: bigint;
+  heldAfter: bigint;
+  ordinal: number;
+};
+
 /** One row of the balance-change log: one leg (both sides' balances after it), or one hold change. */
 export type LogRow = {
   entry: bigint;
@@ -76,8 +96,8 @@ export type LogRow = {
   asset: string;
   decimalPoint: number;
   amount: bigint;
-  debit: { account: string; balanceAfter: bigint; heldAfter: bigint } | null;
-  credit: { account: string; balanceAfter: bigint; heldAfter: bigint } | null;
+  debit: LogSide | null;
+  credit: LogSide | null;
   actor: string;
   commandId: string;
 };

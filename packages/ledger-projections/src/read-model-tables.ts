@@ -48,7 +48,8 @@ export async function createBalanceTables(trx: Trx, context: Pick<ProjectionCont
     balance numeric NOT NULL, held numeric NOT NULL, daily_limit numeric,
     is_negative_allowed boolean NOT NULL, opened_at timestamptz NOT NULL,
     last_revision bigint NOT NULL, last_position text COLLATE "C" NOT NULL,
-    log_rows bigint NOT NULL DEFAULT 0)`.execute(trx);
+    log_rows bigint NOT NULL DEFAULT 0, log_last_at timestamptz,
+    log_times_ordered boolean NOT NULL DEFAULT true)`.execute(trx);
   await sql`CREATE UNIQUE INDEX IF NOT EXISTS ${index(accounts, 'seq')} ON ${table(accounts)} (seq)`.execute(
     trx,
   );
@@ -68,7 +69,9 @@ export async function createBalanceTables(trx: Trx, context: Pick<ProjectionCont
     debit_account text COLLATE "C", credit_account text COLLATE "C",
     debit_balance_after numeric, debit_held_after numeric,
     credit_balance_after numeric, credit_held_after numeric,
-    actor text NOT NULL, command_id text NOT NULL)`.execute(trx);
+    actor text NOT NULL, command_id text NOT NULL, debit_ordinal bigint, credit_ordinal bigint)`.execute(
+    trx,
+  );
   await sql`CREATE INDEX IF NOT EXISTS ${index(balanceLog, 'debit')} ON ${table(balanceLog)}
     (debit_account, occurred_at, entry) WHERE debit_account IS NOT NULL`.execute(trx);
   await sql`CREATE INDEX IF NOT EXISTS ${index(balanceLog, 'credit')} ON ${table(balanceLog)}

@@ -205,7 +205,7 @@ describe('T10: replay equals the projections', () => {
     expect(report.ok).toBe(true);
   });
 
-  test('a tampered balance and a deleted log row are found and named (the row still counted on its accounts)', async () => {
+  test('a tampered balance, a deleted log row, a renumbered row and a false time-order flag are found and named', async () => {
     const { db } = database();
     stopping.abort();
     await Promise.all(runners);
@@ -214,6 +214,13 @@ describe('T10: replay equals the projections', () => {
     );
     const { rows } = await sql<{ entry: string }>`DELETE FROM ledger_balance_log_v1
       WHERE entry = (SELECT max(entry) FROM ledger_balance_log_v1) RETURNING entry::text`.execute(
+      db,
+    );
+    const { rows: renumbered } = await sql<{ entry: string }>`UPDATE ledger_balance_log_v1
+      SET debit_ordinal = debit_ordinal + 1
+      WHERE entry = (SELECT min(entry) FROM ledger_balance_log_v1 WHERE debit_account = ${accounts[2]})
+      RETURNING entry::text`.execute(db);
+    await sql`UPDATE ledger_accounts_v1 SET log_times_ordered = false WHERE account = ${accounts[7]}`.execute(
       db,
     );
     const report = await runAudit({ db, pool: fixture.pool, store: fixture.store, rebuild: true });
@@ -239,6 +246,13 @@ describe('T10: replay equals the projections', () => {
         expect.objectContaining({ kind: 'asset_not_zero', asset: 'KRW' }),
         // The deleted row's accounts still count it.
         expect.objectContaining({ kind: 'log_rows_disagree' }),
+        // Its first debit row, one past its place in the account's log.
+        expect.objectContaining({
+          kind: 'log_ordinals_disagree',
+          account: accounts[2],
+          entry: renumbered[0]?.entry,
+        }),
+        { kind: 'log_order_disagrees', account: accounts[7], kept: false, counted: true },
       ]),
     );
   });
