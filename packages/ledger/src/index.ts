@@ -42,7 +42,7 @@ export type {
   LedgerStreamEvent,
   TransferPosted,
 } from './ledger-events.ts';
-export { commandRejected } from './ledger-events.ts';
+export { commandRejected, decidedAtOf } from './ledger-events.ts';
 export { assertLedgerInvariants } from './ledger-invariants.ts';
 export {
   assetCodeLengthMax,

@@ -127,3 +127,31 @@ export function commandRejected(
 ): CommandRejected {
   return { type: 'CommandRejected', data: { bodyHash, commandId, rejection } };
 }
+
+/**
+ * The instant an event records (the writer's clock reading when it was decided); none for a
+ * CommandRejected, which records no time. A writer taking over starts its clock no earlier than
+ * the newest of these, so the ledger's times never go back (services/ledger-writer).
+ */
+export function decidedAtOf(event: LedgerStreamEvent): Timestamp | undefined {
+  switch (event.type) {
+    case 'AccountOpened':
+      return event.data.openedAt;
+    case 'AccountStatusChanged':
+      return event.data.changedAt;
+    case 'TransferPosted':
+      return event.data.postedAt;
+    case 'HoldPlaced':
+      return event.data.placedAt;
+    case 'HoldCaptured':
+      return event.data.capturedAt;
+    case 'HoldReleased':
+      return event.data.releasedAt;
+    case 'HoldExpired':
+      return event.data.expiredAt;
+    case 'DailyLimitSet':
+      return event.data.setAt;
+    case 'CommandRejected':
+      return undefined;
+  }
+}

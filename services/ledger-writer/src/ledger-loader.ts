@@ -6,6 +6,7 @@ import {
 } from '@ledger/event-store';
 import {
   assertLedgerInvariants,
+  decidedAtOf,
   deserializeState,
   evolve,
   initialState,
@@ -257,4 +258,28 @@ class OutcomeFold {
     }
     for (const row of this.missing) if (row.position === '') row.position = head ?? '';
   }
+}
+
+/**
+ * The newest instant the ledger recorded (its last event that records one: a CommandRejected
+ * records none), read backwards from the head; undefined for an empty ledger, or when the last
+ * `lookBack` events are all rejections.
+ */
+export async function lastDecidedAt(
+  store: EventStore,
+  stream: string,
+  lookBack = 256,
+): Promise<string | undefined> {
+  try {
+    for await (const event of store.readStream(stream, {
+      direction: 'backwards',
+      maxCount: lookBack,
+    })) {
+      const at = decidedAtOf(event as unknown as LedgerStreamEvent);
+      if (at !== undefined) return at;
+    }
+  } catch (error) {
+    if (!(error instanceof StreamNotFoundError)) throw error;
+  }
+  return undefined;
 }

@@ -27,7 +27,7 @@ import { fault, hasFaultHook } from './faults.ts';
 import { HoldExpiryIndex } from './hold-expiry-index.ts';
 import { KeyFilter, keyHashOf } from './key-filter.ts';
 import type { Leadership } from './leadership.ts';
-import { loadLedger } from './ledger-loader.ts';
+import { lastDecidedAt, loadLedger } from './ledger-loader.ts';
 import { ledgerStream } from './ledger-stream.ts';
 import {
   actorLengthMax,
@@ -273,6 +273,20 @@ class Writer {
     const keyFilter = this.#settings.outcomeKeyFilter
       ? await this.#loadKeyFilter(window)
       : undefined;
+    // The clock starts no earlier than the ledger's newest instant (a predecessor's clock ahead
+    // of ours, or ours stepped back): the log's times never go back.
+    const decidedAt = await lastDecidedAt(this.#options.store, this.#stream);
+    if (decidedAt !== undefined) {
+      const decidedMs = Date.parse(decidedAt);
+      const systemMs = (this.#options.nowMs ?? Date.now)();
+      if (decidedMs > systemMs + 1_000) {
+        this.#logger.warn('ledger writer: the ledger is ahead of this clock', {
+          decidedAt,
+          aheadMs: decidedMs - systemMs,
+        });
+      }
+      this.#clock.advanceTo(decidedMs);
+    }
     this.#state = loaded.state;
     this.#window = window;
     this.#keyFilter = keyFilter;

@@ -1,4 +1,4 @@
-// Proves that the writer's clock never goes back and writes Date#toISOString text, and that limit days are calendar days in the service time zone, changing exactly at local midnight (odd offsets and DST included).
+// Proves that the writer's clock never goes back (nor before an instant it was advanced to) and writes Date#toISOString text, and that limit days are calendar days in the service time zone, changing exactly at local midnight (odd offsets and DST included).
 import { describe, expect, test } from 'vitest';
 import { createWriterClock } from './writer-clock.ts';
 
@@ -9,6 +9,18 @@ describe('the writer clock', () => {
     expect(clock.read().now).toBe('2025-01-15T03:00:00.000Z');
     now -= 5_000;
     expect(clock.read().now).toBe('2025-01-15T03:00:00.000Z');
+  });
+
+  test('reads no earlier than the instant it was advanced to, then follows the system clock', () => {
+    let now = Date.parse('2025-01-15T03:00:00.000Z');
+    const clock = createWriterClock({ timeZone: 'Asia/Seoul', nowMs: () => now });
+    clock.advanceTo(Date.parse('2025-01-15T04:00:00.000Z'));
+    expect(clock.read().now).toBe('2025-01-15T04:00:00.000Z');
+    clock.advanceTo(Date.parse('2025-01-15T03:30:00.000Z'));
+    clock.advanceTo(Number.NaN);
+    expect(clock.read().now).toBe('2025-01-15T04:00:00.000Z');
+    now = Date.parse('2025-01-15T05:00:00.000Z');
+    expect(clock.read().now).toBe('2025-01-15T05:00:00.000Z');
   });
 
   test('the day is the calendar day in the service time zone', () => {

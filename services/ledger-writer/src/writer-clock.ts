@@ -2,11 +2,15 @@
  * The writer's clock: one reading per batch, never earlier than the previous one, so `metadata.now`
  * only moves forward (an expiry the worker saw as due is still due when decided, even if the
  * system clock steps back). Also the calendar day of a reading in the service time zone, which a
- * limit draw is keyed by (DESIGN.md §3, Limits).
+ * limit draw is keyed by (DESIGN.md §3, Limits). A writer taking over first advances it to the
+ * ledger's newest decided instant (`advanceTo`), so the ledger's times never go back across a
+ * failover either, whatever the successor's system clock says.
  */
 export type WriterClock = {
   /** Milliseconds since the epoch, and the same instant as Date#toISOString text. */
   read(): { epochMs: number; now: string };
+  /** No later reading is earlier than `epochMs`. */
+  advanceTo(epochMs: number): void;
   /** YYYY-MM-DD of `epochMs` in the service time zone. */
   dayOf(epochMs: number): string;
 };
@@ -35,6 +39,9 @@ export function createWriterClock(options: {
     read() {
       lastMs = Math.max(lastMs, nowMs());
       return { epochMs: lastMs, now: new Date(lastMs).toISOString() };
+    },
+    advanceTo(epochMs) {
+      if (Number.isFinite(epochMs)) lastMs = Math.max(lastMs, epochMs);
     },
     dayOf(epochMs) {
       const quarter = Math.floor(epochMs / quarterHourMs);
