@@ -18,7 +18,10 @@ export type ReplayBreak = { revision: string | null; eventId: string | null; err
 
 export type LedgerFollower = {
   readonly state: LedgerState;
-  /** Position of the last ledger event folded (undefined: none yet). */
+  /**
+   * How far the replay has read the global log (the last event folded, or a later one of another
+   * stream it read past; never past the last target; undefined: nothing yet).
+   */
   readonly position: GlobalPosition | undefined;
   /** Revision of the last ledger event folded (-1: none yet). */
   readonly revision: bigint;
@@ -80,38 +83,43 @@ export function createLedgerFollower(
           filter: { streamPrefixes: [ledgerStreamName] },
         });
         for (const event of page.events) {
-          if (event.position === undefined || event.position > target) return;
-          if (event.streamName !== ledgerStreamName) continue;
-          if (event.revision !== revision + 1n) {
-            broken = {
-              revision: event.revision.toString(),
-              eventId: event.id,
-              error: `the ledger stream goes from revision ${revision} to ${event.revision}`,
-            };
+          if (event.position === undefined) return;
+          if (event.position > target) {
+            // Everything before this event was examined: the next read starts at the target.
+            position = target;
             return;
           }
-          try {
-            foldLedgerEvent(state, event);
-          } catch (error) {
-            if (!isReplayError(error)) throw error;
-            broken = {
-              revision: event.revision.toString(),
-              eventId: event.id,
-              error: error.message,
-            };
-            return;
+          if (event.streamName === ledgerStreamName) {
+            if (event.revision !== revision + 1n) {
+              broken = {
+                revision: event.revision.toString(),
+                eventId: event.id,
+                error: `the ledger stream goes from revision ${revision} to ${event.revision}`,
+              };
+              return;
+            }
+            try {
+              foldLedgerEvent(state, event);
+            } catch (error) {
+              if (!isReplayError(error)) throw error;
+              broken = {
+                revision: event.revision.toString(),
+                eventId: event.id,
+                error: error.message,
+              };
+              return;
+            }
+            revision = event.revision;
           }
           position = event.position;
-          revision = event.revision;
         }
-        if (page.events.length < pageSize) return;
-        // A full page of other streams' events (a prefix match): go on after the last one seen.
-        const last = page.events.at(-1)?.position;
-        if (
-          last !== undefined &&
-          page.events.every((event) => event.streamName !== ledgerStreamName)
-        )
-          position = last;
+        // A filtered read examines a bounded window of the log: a short page is not the end of
+        // it when other streams' events filled the window. Move past what it examined (never past
+        // the target) and read on until a read examines nothing new.
+        const seen = page.lastSeen ?? page.events.at(-1)?.position;
+        if (seen === undefined || seen > target) return;
+        position = seen;
+        if (seen === target) return;
       }
     },
     accountsWithin(after, last) {
