@@ -4,32 +4,14 @@
 import { migrations } from '@ledger/migrations';
 import { sql } from 'kysely';
 import { Migrator } from 'kysely/migration';
-import { afterAll, beforeAll, expect, inject, test } from 'vitest';
-import { createDb, type Db, withDatabase } from './database.ts';
+import { expect, test } from 'vitest';
 import { migrateToLatest } from './migrate.ts';
+import { useScratchDatabase } from './testing/scratch-database.ts';
 
-declare module 'vitest' {
-  interface ProvidedContext {
-    postgres: { url: string };
-  }
-}
-
-const scratch = `log_rows_migration_${process.pid}_${Date.now()}`;
-let admin: Db;
-let db: Db;
-
-beforeAll(async () => {
-  admin = createDb({ url: inject('postgres').url, poolSizeMax: 1 });
-  await sql`CREATE DATABASE ${sql.id(scratch)}`.execute(admin);
-  db = createDb({ url: withDatabase(inject('postgres').url, scratch), poolSizeMax: 2 });
-});
-afterAll(async () => {
-  await db.destroy();
-  await sql`DROP DATABASE ${sql.id(scratch)} WITH (FORCE)`.execute(admin);
-  await admin.destroy();
-});
+const database = useScratchDatabase('log_rows_migration');
 
 test('0030 counts every account’s existing log rows, both sides', async () => {
+  const db = database();
   const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
   const before = await migrator.migrateTo('0029-simulated-chain-wallet');
   expect(before.error).toBeUndefined();

@@ -5,32 +5,14 @@
 import { migrations } from '@ledger/migrations';
 import { sql } from 'kysely';
 import { Migrator } from 'kysely/migration';
-import { afterAll, beforeAll, expect, inject, test } from 'vitest';
-import { createDb, type Db, withDatabase } from './database.ts';
+import { expect, test } from 'vitest';
 import { migrateToLatest } from './migrate.ts';
+import { useScratchDatabase } from './testing/scratch-database.ts';
 
-declare module 'vitest' {
-  interface ProvidedContext {
-    postgres: { url: string };
-  }
-}
-
-const scratch = `log_ordinals_migration_${process.pid}_${Date.now()}`;
-let admin: Db;
-let db: Db;
-
-beforeAll(async () => {
-  admin = createDb({ url: inject('postgres').url, poolSizeMax: 1 });
-  await sql`CREATE DATABASE ${sql.id(scratch)}`.execute(admin);
-  db = createDb({ url: withDatabase(inject('postgres').url, scratch), poolSizeMax: 2 });
-});
-afterAll(async () => {
-  await db.destroy();
-  await sql`DROP DATABASE ${sql.id(scratch)} WITH (FORCE)`.execute(admin);
-  await admin.destroy();
-});
+const database = useScratchDatabase('log_ordinals_migration');
 
 test('0031 numbers every account’s existing log rows and finds the one whose times went back', async () => {
+  const db = database();
   const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
   const before = await migrator.migrateTo('0030-ledger-account-log-rows');
   expect(before.error).toBeUndefined();

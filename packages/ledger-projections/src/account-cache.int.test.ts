@@ -15,6 +15,7 @@ import { walletAccountId } from './account-identity.ts';
 import { findAccount } from './account-queries.ts';
 import { applyLedgerBatch, ledgerBalancesProjection } from './ledger-balances-projection.ts';
 import {
+  btcLeg,
   type LedgerFixture,
   openAsset,
   openWalletAccount,
@@ -27,19 +28,13 @@ let fixture: LedgerFixture;
 const clearing = systemAccountId('chainClearing', 'BTC');
 const alice = walletAccountId(1);
 const bob = walletAccountId(2);
-const leg = (debit: string, credit: string, amount: string) => ({
-  debit,
-  credit,
-  asset: 'BTC',
-  amount,
-});
 
 beforeAll(async () => {
   fixture = await startLedgerFixture(database().url);
   await openAsset(fixture, 'BTC', 8);
   await fixture.accept(openWalletAccount(1, 10, 'BTC', 8));
   await fixture.accept(openWalletAccount(2, 20, 'BTC', 8));
-  await fixture.accept(transfer([leg(clearing, alice, '10.00000000')], 'deposit'));
+  await fixture.accept(transfer([btcLeg(clearing, alice, '10.00000000')], 'deposit'));
   await registerProjection(database().db, ledgerBalancesProjection);
 });
 afterAll(async () => {
@@ -90,8 +85,8 @@ test('the cache serves the next batch, survives a rollback, and agrees with the 
   const runner = runnerContext();
   const opened = await ledgerEvents();
   expect(await runner.batch(opened)).toEqual([]);
-  await fixture.accept(transfer([leg(alice, bob, '1.00000000')]));
-  await fixture.accept(transfer([leg(alice, bob, '2.00000000')]));
+  await fixture.accept(transfer([btcLeg(alice, bob, '1.00000000')]));
+  await fixture.accept(transfer([btcLeg(alice, bob, '2.00000000')]));
   const [first, second] = (await ledgerEvents()).slice(opened.length);
   // A batch rolled back leaves the cache at the committed batch: the same events again use it.
   expect(await runner.batch([first as RecordedEvent], false)).toEqual([alice, bob]);
@@ -104,8 +99,8 @@ test('the cache serves the next batch, survives a rollback, and agrees with the 
 
   // Another transaction applies the next event: the one after it does not follow the cached
   // revision, so its accounts are read from the table.
-  await fixture.accept(transfer([leg(alice, bob, '0.25000000')]));
-  await fixture.accept(transfer([leg(bob, alice, '0.12500000')]));
+  await fixture.accept(transfer([btcLeg(alice, bob, '0.25000000')]));
+  await fixture.accept(transfer([btcLeg(bob, alice, '0.12500000')]));
   const [third, fourth] = (await ledgerEvents()).slice(opened.length + 2);
   await database()
     .db.transaction()
@@ -137,7 +132,7 @@ async function appliedByAnotherLeader(
 }
 
 test('a stale cache is refused with a transient error and nothing of the batch is written', async () => {
-  const next = await appliedByAnotherLeader(transfer([leg(alice, bob, '0.50000000')]));
+  const next = await appliedByAnotherLeader(transfer([btcLeg(alice, bob, '0.50000000')]));
   const logBefore = await logCount();
   const error = await runStale(next).catch((caught: unknown) => caught);
   expect(error).toBeInstanceOf(AccountCacheMismatchError);
@@ -147,7 +142,7 @@ test('a stale cache is refused with a transient error and nothing of the batch i
 });
 
 test('stale asset totals alone are refused with a transient error, nothing written', async () => {
-  const next = await appliedByAnotherLeader(transfer([leg(bob, alice, '0.25000000')]));
+  const next = await appliedByAnotherLeader(transfer([btcLeg(bob, alice, '0.25000000')]));
   const logBefore = await logCount();
   const totalsBefore = await totalsRow();
   // The cache holds the BTC totals as of the revision before `next` (balanced, so no invariant

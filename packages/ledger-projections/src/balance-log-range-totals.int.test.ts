@@ -15,6 +15,7 @@ import { checkLiveBooks } from './audit/book-checks.ts';
 import { readBalanceLog } from './balance-log-queries.ts';
 import { ledgerBalancesProjection } from './ledger-balances-projection.ts';
 import {
+  btcLeg,
   type LedgerFixture,
   openAsset,
   openWalletAccount,
@@ -35,28 +36,21 @@ const minute = 60_000;
 /** The instants rows were logged at (every transfer's time), for ranges bounded on them. */
 const instants: number[] = [];
 
-const leg = (debit: string, credit: string, amount: string) => ({
-  debit,
-  credit,
-  asset: 'BTC',
-  amount,
-});
-
 beforeAll(async () => {
   fixture = await startLedgerFixture(database().url);
   await openAsset(fixture, 'BTC', 8);
   for (const seq of [1, 2, 3]) await fixture.accept(openWalletAccount(seq, seq * 10, 'BTC', 8));
   fixture.clock.nowMs = start;
-  await fixture.accept(transfer([leg(clearing, alice, '100.00000000')], 'deposit'));
-  await fixture.accept(transfer([leg(clearing, bob, '100.00000000')], 'deposit'));
+  await fixture.accept(transfer([btcLeg(clearing, alice, '100.00000000')], 'deposit'));
+  await fixture.accept(transfer([btcLeg(clearing, bob, '100.00000000')], 'deposit'));
   instants.push(start);
   // 60 transfers over five hours, some in the same millisecond, 30 % paying a fee.
   for (let index = 0; index < 60; index += 1) {
     if (index % 4 !== 0) fixture.clock.nowMs += (index % 7) * 5 * minute + 1;
     instants.push(fixture.clock.nowMs);
     const [from, to] = index % 3 === 0 ? [bob, alice] : [alice, bob];
-    const legs = [leg(from, to, '0.10000000')];
-    if (index % 10 < 3) legs.push(leg(from, fees, '0.00100000'));
+    const legs = [btcLeg(from, to, '0.10000000')];
+    if (index % 10 < 3) legs.push(btcLeg(from, fees, '0.00100000'));
     await fixture.accept(transfer(legs));
   }
   await projectAll(database().db, fixture.store, [ledgerBalancesProjection], 7);
@@ -159,7 +153,7 @@ describe('a date range’s total', () => {
           type: 'TransferPosted',
           data: {
             transferId: randomUUID(),
-            legs: [leg(alice, bob, '0.50000000')],
+            legs: [btcLeg(alice, bob, '0.50000000')],
             cause: 'internalTransfer',
             postedAt: new Date(behind).toISOString(),
           },

@@ -20,6 +20,7 @@ import { balanceAt, readBalanceLog } from './balance-log-queries.ts';
 import { readBooks } from './book-queries.ts';
 import { ledgerBalancesProjection } from './ledger-balances-projection.ts';
 import {
+  btcLeg,
   type LedgerFixture,
   openAsset,
   openWalletAccount,
@@ -45,20 +46,15 @@ afterAll(async () => {
   await fixture.close();
 });
 
-const leg = (debit: string, credit: string, amount: string) => ({
-  debit,
-  credit,
-  asset: 'BTC',
-  amount,
-});
-
 describe('balances, holds, books and the log follow the ledger', () => {
   test('a deposit, a transfer with a fee, a hold captured in part and one released', async () => {
     const { db } = database();
     fixture.clock.nowMs = Date.parse('2025-03-01T01:00:00.000Z');
-    await fixture.accept(transfer([leg(clearing, alice, '5.00000000')], 'deposit'));
+    await fixture.accept(transfer([btcLeg(clearing, alice, '5.00000000')], 'deposit'));
     fixture.clock.nowMs = Date.parse('2025-03-01T02:00:00.000Z');
-    await fixture.accept(transfer([leg(alice, bob, '1.50000000'), leg(alice, fees, '0.01000000')]));
+    await fixture.accept(
+      transfer([btcLeg(alice, bob, '1.50000000'), btcLeg(alice, fees, '0.01000000')]),
+    );
     fixture.clock.nowMs = Date.parse('2025-03-01T03:00:00.000Z');
     await fixture.accept({
       type: 'PlaceHold',
@@ -73,7 +69,7 @@ describe('balances, holds, books and the log follow the ledger', () => {
       data: {
         transferId: randomUUID(),
         cause: 'withdrawal',
-        captures: [{ holdId: 'hold-1', legs: [leg(alice, clearing, '1.25000000')] }],
+        captures: [{ holdId: 'hold-1', legs: [btcLeg(alice, clearing, '1.25000000')] }],
       },
     });
     await fixture.accept({ type: 'ReleaseHold', data: { holdId: 'hold-2' } });
@@ -187,7 +183,7 @@ describe('a broken invariant stops the projection', () => {
           type: 'TransferPosted',
           data: {
             transferId: 'impossible',
-            legs: [leg(bob, alice, '100.00000000')],
+            legs: [btcLeg(bob, alice, '100.00000000')],
             cause: 'internalTransfer',
             postedAt: '2025-03-01T05:00:00.000Z',
           },

@@ -16,6 +16,7 @@ import { walletAccountId } from './account-identity.ts';
 import { applyLedgerBatch } from './ledger-balances-projection.ts';
 import { balanceTables, createBalanceTables } from './read-model-tables.ts';
 import {
+  btcLeg,
   type LedgerFixture,
   openAsset,
   openWalletAccount,
@@ -44,12 +45,6 @@ afterAll(async () => {
 
 const clearing = systemAccountId('chainClearing', 'BTC');
 const fees = systemAccountId('feeRevenue', 'BTC');
-const leg = (debit: string, credit: string, amount: string) => ({
-  debit,
-  credit,
-  asset: 'BTC',
-  amount,
-});
 
 /**
  * Applies the events in batches of `size` into `schema`, as the runner does (memory kept);
@@ -92,12 +87,14 @@ test('batches written through prepared statements give the same tables as unname
   await openAsset(fixture, 'BTC', 8);
   for (let seq = 1; seq <= 6; seq += 1) await fixture.accept(openWalletAccount(seq, seq, 'BTC', 8));
   for (let seq = 1; seq <= 6; seq += 1)
-    await fixture.accept(transfer([leg(clearing, walletAccountId(seq), '10.00000000')], 'deposit'));
+    await fixture.accept(
+      transfer([btcLeg(clearing, walletAccountId(seq), '10.00000000')], 'deposit'),
+    );
   for (let index = 0; index < 40; index += 1) {
     const from = walletAccountId(1 + (index % 6));
     const to = walletAccountId(1 + ((index + 1) % 6));
-    const legs = [leg(from, to, '0.01000000')];
-    if (index % 3 === 0) legs.push(leg(from, fees, '0.00000100'));
+    const legs = [btcLeg(from, to, '0.01000000')];
+    if (index % 3 === 0) legs.push(btcLeg(from, fees, '0.00000100'));
     await fixture.accept(transfer(legs));
   }
   const { events } = await fixture.store.readAll({ maxCount: 10_000 });
@@ -140,8 +137,8 @@ test('a batch written after the accounts grew finds its accounts through the ind
       last_revision, last_position
       FROM growth.${sql.id(balanceTables.accounts)}, generate_series(1, 5000) AS g
      WHERE account = ${walletAccountId(1)}`.execute(database().db);
-  await fixture.accept(transfer([leg(walletAccountId(1), walletAccountId(2), '0.01000000')]));
-  await fixture.accept(transfer([leg(walletAccountId(3), walletAccountId(4), '0.01000000')]));
+  await fixture.accept(transfer([btcLeg(walletAccountId(1), walletAccountId(2), '0.01000000')]));
+  await fixture.accept(transfer([btcLeg(walletAccountId(3), walletAccountId(4), '0.01000000')]));
   const added = (await ledgerEvents()).slice(before.length);
   expect(added).toHaveLength(2);
   const context = {

@@ -94,6 +94,11 @@ export function openWalletAccount(
   };
 }
 
+/** A leg of BTC (the asset most of these tests open with 8 decimals). */
+export function btcLeg(debit: string, credit: string, amount: string) {
+  return { debit, credit, asset: 'BTC', amount };
+}
+
 export function transfer(
   legs: { debit: string; credit: string; asset: string; amount: string }[],
   cause = 'internalTransfer',
