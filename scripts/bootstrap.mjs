@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Entry point of the README's two commands: runs on the system Node (20 or newer) with only npm
 // present. It installs the pinned pnpm into .tools/, installs the workspace (which brings its own
-// Node 22 from the npm registry, docs/adr/0002), then hands over to a workspace script that runs
+// Node 26 from the npm registry, docs/adr/0002), then hands over to a workspace script that runs
 // on that Node. Plain JavaScript on purpose: nothing else is installed yet when it starts.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
