@@ -150,7 +150,9 @@ async function openAccount(
     decimalPoint: opened.decimalPoint,
   });
   const profile = { accountSeq: openedSeq, account: opened.account, memberSeq, title: body.title };
-  await recordOpeningTitle(context, c, profile, key);
+  // The title is appended after the ledger's event: answering its position makes `?after=` wait
+  // for the title too (the account list shows it), not only for the account.
+  const titlePosition = await recordOpeningTitle(context, c, profile, key);
   const zero = formatMinorUnits(0n, opened.decimalPoint);
   const data = {
     seq: openedSeq,
@@ -165,7 +167,10 @@ async function openAccount(
     status: 'normal',
     regdate: opened.openedAt,
   };
-  return ledgerResponse(c, 201, data, accepted);
+  return ledgerResponse(c, 201, data, {
+    position: titlePosition ?? accepted.position,
+    replayed: accepted.replayed,
+  });
 }
 
 /**

@@ -1,9 +1,13 @@
 // Proves the wallet over HTTP end to end (writer, projector, both APIs): a member opens several
 // accounts per asset, titles them, moves money between them, reads its accounts, balances, log and
-// the balance at an instant with ?after=; an administrator lists and views accounts, reads the
-// books (sum 0) and freezes an account, after which it takes no debit but still a credit.
+// the balance at an instant with ?after= (an opening's answered position covers its title too); an
+// administrator lists and views accounts, reads the books (sum 0) and freezes an account, after
+// which it takes no debit but still a credit.
+import { encodePosition } from '@ledger/event-store/postgres';
 import { systemAccountId } from '@ledger/ledger';
+import { walletAccountStream } from '@ledger/ledger-projections';
 import { useTestDatabase } from '@ledger/testing';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import {
   createLedgerTestKit,
@@ -186,6 +190,34 @@ describe('a member’s wallet', () => {
       { token: alice.token },
     );
     expect(bad.status).toBe(400);
+  });
+
+  test('an opening answers a position at or after its title, so ?after= shows the title', async () => {
+    const carol = await kit.member('carol');
+    const opened = await kit.write(
+      'POST',
+      '/api/v1/account',
+      { asset: 'KRW', title: 'Cold storage' },
+      { token: carol.token, key: kit.freshKey() },
+    );
+    expect(opened.status).toBe(201);
+    const { data, position } = await json<{ seq: number }>(opened);
+    // The title is its own stream's event, appended after the ledger's AccountOpened.
+    const { rows } = await sql<{ tx: string; seq: string }>`SELECT transaction_id::text AS tx,
+        global_seq::text AS seq FROM es_events
+      WHERE stream_id = ${walletAccountStream(data.seq)} AND event_type = 'WalletAccountTitled'`.execute(
+      database().db,
+    );
+    const titled = rows[0] === undefined ? undefined : encodePosition(rows[0].tx, rows[0].seq);
+    expect(titled).toBeDefined();
+    expect({
+      position,
+      atOrAfterTitle: position !== null && position >= (titled as string),
+    }).toEqual({ position, atOrAfterTitle: true });
+    const view = await kit.read(`/api/v1/account/${data.seq}?after=${position}`, {
+      token: carol.token,
+    });
+    expect((await json<{ title: string }>(view)).data.title).toBe('Cold storage');
   });
 });
 
