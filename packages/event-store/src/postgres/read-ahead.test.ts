@@ -1,5 +1,6 @@
 // Proves read-ahead: after a full page the next one is already requested (before the current one
-// is decoded), and a caller asking for it gets that page; other requests read fresh.
+// is decoded), and a caller asking for it gets that page unless it reached the head (then it is
+// read again); other requests read fresh.
 import { expect, test } from 'vitest';
 import type { GlobalPosition } from '../port.ts';
 import { withReadAhead } from './read-ahead.ts';
@@ -78,6 +79,25 @@ test('the next page is requested before the current one is decoded', async () =>
   });
   const first = await read(undefined, 10, undefined);
   await read(first.lastSeen, 10, undefined);
-  // The exhausted page (10) asks for nothing more.
-  expect(log).toEqual(['fetch 0', 'fetch 10', 'decode 0', 'decode 10']);
+  // The page fetched ahead reached the head (exhausted): it is read again, and asks for nothing more.
+  expect(log).toEqual(['fetch 0', 'fetch 10', 'decode 0', 'fetch 10', 'decode 10']);
+});
+
+test('a page fetched ahead that reached the head is read again, not served', async () => {
+  let head = 10;
+  const read = withReadAhead(async (after) => {
+    const start = after === undefined ? 0 : Number(after.slice(1));
+    const end = Math.min(start + 10, head);
+    return {
+      decode: () => [],
+      lastSeen: end > start ? at(end) : undefined,
+      exhausted: end - start < 10,
+    };
+  });
+  const first = await read(undefined, 10, undefined);
+  // The page after p10 was fetched ahead while the head was at p10: empty. Then the log grew.
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  head = 15;
+  const second = await read(first.lastSeen, 10, undefined);
+  expect(second).toMatchObject({ lastSeen: 'p15', exhausted: true });
 });
