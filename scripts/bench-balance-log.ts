@@ -9,8 +9,11 @@
 // out of it (the same code's fallback: the rows in the range counted), checks both give the same
 // total, and prints the wall time per page of one client (the median of a second pass over the
 // ranges) (the statement alone runs; nothing else
-// loads the server) and the ratio.
-// Usage: node scripts/bench-balance-log.ts [--rows 1000000] [--days 180] [--pages 200]
+// loads the server) and the ratio. Then deep pages without a range (offsets up to the last page,
+// newest and oldest first): read from the nearest bookmark (the account in time order) against by
+// offset (marked out of it: the same code's fallback), the same rows checked, `--deep-pages` reads
+// each after 3 warm-up reads.
+// Usage: node scripts/bench-balance-log.ts [--rows 1000000] [--days 180] [--pages 200] [--deep-pages 20]
 import { cpus, loadavg, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -30,11 +33,13 @@ const { values: args } = parseArgs({
     rows: { type: 'string', default: '1000000' },
     days: { type: 'string', default: '180' },
     pages: { type: 'string', default: '200' },
+    'deep-pages': { type: 'string', default: '20' },
   },
 });
 const rowsTotal = Number(args.rows);
 const days = Number(args.days);
 const pages = Number(args.pages);
+const deepPages = Number(args['deep-pages']);
 const dayMs = 86_400_000;
 const hot = 'system:feeRevenue:KRW';
 const members = 1_000;
@@ -107,6 +112,27 @@ async function main(): Promise<void> {
       );
       console.log('|---|---|---|---|---|');
       for (const line of lines) console.log(line);
+      const deep: string[] = [];
+      const offsets = [1_000, 10_000, 100_000, Math.floor(rowsTotal / 2), rowsTotal - 20];
+      for (const order of ['desc', 'asc'] as const) {
+        for (const offset of offsets) {
+          const query = { account: hot, order, limit: 20, offset };
+          const seek = await timePages(setup, db, query, true, deepPages, 3);
+          const byOffset = await timePages(setup, db, query, false, deepPages, 3);
+          if (JSON.stringify(seek.entries) !== JSON.stringify(byOffset.entries)) {
+            throw new Error(`the pages differ at ${order} offset ${offset}`);
+          }
+          deep.push(
+            `| ${order === 'desc' ? 'newest first' : 'oldest first'} | ${offset.toLocaleString('en-US')} | ${seek.us.toFixed(0)} | ${byOffset.us.toFixed(0)} | ${(byOffset.us / seek.us).toFixed(1)} |`,
+          );
+        }
+      }
+      console.log('');
+      console.log(
+        '| order | offset (page of 20) | µs per page, from a bookmark | µs per page, by offset | ratio |',
+      );
+      console.log('|---|---|---|---|---|');
+      for (const line of deep) console.log(line);
     } finally {
       await db.destroy();
       await setup.destroy();
@@ -116,26 +142,35 @@ async function main(): Promise<void> {
   }
 }
 
-/** The median wall time of `pages` page reads (after 20 warm-up reads), in µs, and the total. */
+/**
+ * The median wall time of `reads` page reads (after `warmUp` reads), in µs, the total and the
+ * page's entries.
+ */
 async function timePages(
   setup: ReturnType<typeof createDb>,
   db: ReturnType<typeof createDb>,
   query: Parameters<typeof readBalanceLog>[1],
   ordered: boolean,
-): Promise<{ us: number; total: number }> {
+  reads = pages,
+  warmUp = 20,
+): Promise<{ us: number; total: number; entries: string[] }> {
   await sql`UPDATE ledger_accounts_v1 SET log_times_ordered = ${ordered} WHERE account = ${hot}`.execute(
     setup,
   );
-  let total = -1;
-  for (let index = 0; index < 20; index += 1) total = (await readBalanceLog(db, query)).total;
+  let page = await readBalanceLog(db, query);
+  for (let index = 1; index < warmUp; index += 1) page = await readBalanceLog(db, query);
   const times: number[] = [];
-  for (let index = 0; index < pages; index += 1) {
+  for (let index = 0; index < reads; index += 1) {
     const began = performance.now();
     await readBalanceLog(db, query);
     times.push((performance.now() - began) * 1000);
   }
   times.sort((a, b) => a - b);
-  return { us: times[Math.floor(times.length / 2)] as number, total };
+  return {
+    us: times[Math.floor(times.length / 2)] as number,
+    total: page.total,
+    entries: page.rows.map((row) => row.entry),
+  };
 }
 
 /** The synthetic log: every row moves a fee from member `i % 1000 + 1` to the hot account. */

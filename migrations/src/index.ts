@@ -22,6 +22,7 @@ import * as ledgerReconciliationRuns0028 from './0028-ledger-reconciliation-runs
 import * as simulatedChainWallet0029 from './0029-simulated-chain-wallet.ts';
 import * as ledgerAccountLogRows0030 from './0030-ledger-account-log-rows.ts';
 import * as ledgerLogOrdinals0031 from './0031-ledger-log-ordinals.ts';
+import * as ledgerLogBookmarks0032 from './0032-ledger-log-bookmarks.ts';
 
 /**
  * Every migration, by name, in order. A static list rather than a folder scan: each migration is
@@ -52,4 +53,5 @@ export const migrations: Record<string, Migration> = {
   '0029-simulated-chain-wallet': simulatedChainWallet0029,
   '0030-ledger-account-log-rows': ledgerAccountLogRows0030,
   '0031-ledger-log-ordinals': ledgerLogOrdinals0031,
+  '0032-ledger-log-bookmarks': ledgerLogBookmarks0032,
 };

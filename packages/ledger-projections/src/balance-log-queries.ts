@@ -1,5 +1,5 @@
 import { prepared } from '@ledger/db';
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, type RawBuilder, sql } from 'kysely';
 import { formatMinorUnits, minorUnitsOf } from './minor-units.ts';
 
 /**
@@ -73,44 +73,186 @@ export type LogQuery = {
   offset: number;
 };
 
-function sideQuery(query: LogQuery, side: 'debit' | 'credit', rowsMax: number) {
+/**
+ * One side's rows of the page, in page order. `bounds` are the page's own conditions: the date
+ * range (an offset page), or where a bookmark puts the page's start (a deep page).
+ */
+function sideQuery(
+  query: LogQuery,
+  side: 'debit' | 'credit',
+  rowsMax: number,
+  bounds: RawBuilder<unknown>,
+) {
   const own = sql.ref(`l.${side}_account`);
   const counter = sql.ref(`l.${side === 'debit' ? 'credit' : 'debit'}_account`);
   const direction = sql.raw(query.order === 'asc' ? 'ASC' : 'DESC');
-  const from = query.from === undefined ? sql`TRUE` : sql`l.occurred_at >= ${query.from}`;
-  const to = query.to === undefined ? sql`TRUE` : sql`l.occurred_at < ${query.to}`;
   return sql`(SELECT l.entry, l.occurred_at, l.event_type, l.cause, l.transfer_id, l.hold_id,
       l.asset, l.amount::text AS amount, ${side}::text AS side,
       ${sql.ref(`l.${side}_balance_after`)}::text AS balance_after,
       ${sql.ref(`l.${side}_held_after`)}::text AS held_after, ${counter} AS counter_account,
       l.actor, l.command_id
-     FROM ledger_balance_log l WHERE ${own} = ${query.account} AND ${from} AND ${to}
+     FROM ledger_balance_log l WHERE ${own} = ${query.account} AND ${bounds}
      ORDER BY l.occurred_at ${direction}, l.entry ${direction} LIMIT ${rowsMax})`;
+}
+
+function rangeOf(query: LogQuery) {
+  const from = query.from === undefined ? sql`TRUE` : sql`l.occurred_at >= ${query.from}`;
+  const to = query.to === undefined ? sql`TRUE` : sql`l.occurred_at < ${query.to}`;
+  return sql`${from} AND ${to}`;
+}
+
+/** Both sides' rows merged in page order, with what a row shows: its asset's scale, the counter. */
+function pageStatement(
+  query: LogQuery,
+  bounds: RawBuilder<unknown>,
+  skip: number,
+  take: number,
+  total: RawBuilder<unknown>,
+) {
+  const rowsMax = skip + take;
+  const direction = sql.raw(query.order === 'asc' ? 'ASC' : 'DESC');
+  return prepared(sql<LogRecord & { total: string }>`
+    SELECT s.entry::text AS entry, s.occurred_at, s.event_type, s.cause, s.transfer_id, s.hold_id,
+      s.asset, t.decimal_point, s.amount, s.side, s.balance_after, s.held_after, s.counter_account,
+      c.account_number AS counter_account_number, c.kind AS counter_kind,
+      c.system_role AS counter_system_role, s.actor, s.command_id, (${total})::text AS total
+     FROM (${sideQuery(query, 'debit', rowsMax, bounds)}
+           UNION ALL ${sideQuery(query, 'credit', rowsMax, bounds)}) s
+     JOIN ledger_asset_totals t ON t.asset = s.asset
+     LEFT JOIN ledger_accounts c ON c.account = s.counter_account
+    ORDER BY s.occurred_at ${direction}, s.entry ${direction}
+    LIMIT ${take} OFFSET ${skip}`);
 }
 
 /**
  * One page of an account's log, newest first by default, with the total count. The count rides
  * on the page's statement (computed once, as an uncorrelated subquery); only a page past the end
- * counts in a statement of its own.
+ * counts in a statement of its own. A page at an offset of a bookmark interval or more is read
+ * from the nearest bookmark instead (`readDeepPage`) while the account's rows came in time order.
  */
 export async function readBalanceLog(
   db: AnyDb,
   query: LogQuery,
 ): Promise<{ rows: AdminBalanceLogEntry[]; total: number }> {
-  const rowsMax = query.offset + query.limit;
-  const direction = sql.raw(query.order === 'asc' ? 'ASC' : 'DESC');
-  const { rows } = await prepared(sql<LogRecord & { total: string }>`
-    SELECT s.entry::text AS entry, s.occurred_at, s.event_type, s.cause, s.transfer_id, s.hold_id,
-      s.asset, t.decimal_point, s.amount, s.side, s.balance_after, s.held_after, s.counter_account,
-      c.account_number AS counter_account_number, c.kind AS counter_kind,
-      c.system_role AS counter_system_role, s.actor, s.command_id, (${countOf(query)})::text AS total
-     FROM (${sideQuery(query, 'debit', rowsMax)} UNION ALL ${sideQuery(query, 'credit', rowsMax)}) s
-     JOIN ledger_asset_totals t ON t.asset = s.asset
-     LEFT JOIN ledger_accounts c ON c.account = s.counter_account
-    ORDER BY s.occurred_at ${direction}, s.entry ${direction}
-    LIMIT ${query.limit} OFFSET ${query.offset}`).execute(db);
+  if (query.offset >= logBookmarkEvery) {
+    const page = await readDeepPage(db, query);
+    if (page !== undefined) return page;
+  }
+  const { rows } = await pageStatement(
+    query,
+    rangeOf(query),
+    query.offset,
+    query.limit,
+    countOf(query),
+  ).execute(db);
   const total = rows[0] === undefined ? await countLog(db, query) : Number(rows[0].total);
   return { rows: rows.map(entryOf), total };
+}
+
+/**
+ * Every this-many-th row of an account's log (by its ordinal on the account) is a bookmark: the
+ * two partial indexes `…_debit_bookmark` and `…_credit_bookmark` hold exactly those rows (the
+ * predicate `ordinal % 256 = 0` is written out in the statements below, so that the planner
+ * can use them). Migration 0032; read-model-tables.ts.
+ */
+export const logBookmarkEvery = 256;
+
+/** Where a deep page starts: a bookmark's ordinal (none: an end of the log), rows to skip, rows. */
+export type DeepPagePlan = { bookmark: number | undefined; skip: number; take: number };
+
+/**
+ * The plan of a page of an account whose log rows came in time order, so that the rows of a date
+ * range are the ordinals `lo + 1 … hi` (`lo`: rows before the range, `hi`: rows up to its end,
+ * `newest`: the account's last ordinal). A page newest first starts at ordinal `hi − offset`
+ * and goes down: from the nearest bookmark at or above it, or from the newest row when there is
+ * none; oldest first it starts at `lo + offset + 1` and goes up: from the nearest bookmark at or
+ * below it, or from the first row. Either way fewer than `every` rows are skipped. Pure.
+ */
+export function planDeepPage(input: {
+  order: 'asc' | 'desc';
+  offset: number;
+  limit: number;
+  lo: number;
+  hi: number;
+  newest: number;
+  every: number;
+}): DeepPagePlan {
+  const { order, offset, limit, lo, hi, newest, every } = input;
+  const total = Math.max(hi - lo, 0);
+  const take = Math.max(Math.min(limit, total - offset), 0);
+  if (take === 0) return { bookmark: undefined, skip: 0, take };
+  if (order === 'desc') {
+    const first = hi - offset;
+    const bookmark = Math.ceil(first / every) * every;
+    return bookmark <= newest
+      ? { bookmark, skip: bookmark - first, take }
+      : { bookmark: undefined, skip: newest - first, take };
+  }
+  const first = lo + offset + 1;
+  const bookmark = Math.floor(first / every) * every;
+  return bookmark >= every
+    ? { bookmark, skip: first - bookmark, take }
+    : { bookmark: undefined, skip: first - 1, take };
+}
+
+/**
+ * A deep page from the nearest bookmark (planDeepPage): one statement for where the range lies
+ * in the account's ordinals, one for the page, each side an index seek and fewer than
+ * `logBookmarkEvery + limit` rows, however deep the page. Undefined (read the page by offset)
+ * when the account's rows ever came out of time order, or when the bookmark row is missing.
+ */
+async function readDeepPage(
+  db: AnyDb,
+  query: LogQuery,
+): Promise<{ rows: AdminBalanceLogEntry[]; total: number } | undefined> {
+  const { account } = query;
+  const { rows: found } = await prepared(sql<{
+    ordered: boolean;
+    newest: string;
+    lo: string;
+    hi: string;
+  }>`SELECT a.log_times_ordered AS ordered, a.log_rows::text AS newest,
+      (${query.from === undefined ? sql`0` : rowsBefore(account, query.from)})::text AS lo,
+      (${query.to === undefined ? sql`a.log_rows` : rowsBefore(account, query.to)})::text AS hi
+     FROM ledger_accounts a WHERE a.account = ${account}`).execute(db);
+  const ordinals = found[0];
+  if (ordinals === undefined || !ordinals.ordered) return undefined;
+  const [newest, lo, hi] = [ordinals.newest, ordinals.lo, ordinals.hi].map(Number) as [
+    number,
+    number,
+    number,
+  ];
+  const total = Math.max(hi - lo, 0);
+  const plan = planDeepPage({ ...query, lo, hi, newest, every: logBookmarkEvery });
+  if (plan.take === 0) return { rows: [], total };
+  const { rows } = await pageStatement(
+    query,
+    startAt(query, plan.bookmark),
+    plan.skip,
+    plan.take,
+    sql`${total}::bigint`,
+  ).execute(db);
+  if (rows.length !== plan.take) return undefined;
+  return { rows: rows.map(entryOf), total };
+}
+
+/**
+ * Where a deep page's rows start: at or after (oldest first) or at or before (newest first) the
+ * bookmark row, found by its ordinal in the partial indexes; no bookmark: the log's end.
+ */
+function startAt(query: LogQuery, bookmark: number | undefined) {
+  if (bookmark === undefined) return sql`TRUE`;
+  const { account } = query;
+  const compare = sql.raw(query.order === 'asc' ? '>=' : '<=');
+  const side = (name: 'debit' | 'credit') => {
+    const ordinal = sql.ref(`${name}_ordinal`);
+    return sql`(SELECT occurred_at, entry FROM ledger_balance_log
+      WHERE ${sql.ref(`${name}_account`)} = ${account} AND ${ordinal} = ${bookmark}::bigint
+        AND ${ordinal} % 256 = 0)`;
+  };
+  const mark = sql`(${side('debit')} UNION ALL ${side('credit')} LIMIT 1)`;
+  return sql`(l.occurred_at, l.entry) ${compare}
+    ((SELECT occurred_at FROM ${mark} b), (SELECT entry FROM ${mark} b))`;
 }
 
 /**
@@ -127,23 +269,29 @@ function countOf(query: LogQuery) {
   if (query.from === undefined && query.to === undefined) {
     return sql`(SELECT log_rows FROM ledger_accounts WHERE account = ${account})`;
   }
-  const rowsBefore = (instant: Date | undefined) => {
-    if (instant === undefined) {
-      return sql`(SELECT log_rows FROM ledger_accounts WHERE account = ${account})`;
-    }
-    const side = (name: 'debit' | 'credit') => sql`(SELECT ${sql.ref(`${name}_ordinal`)}
-      FROM ledger_balance_log WHERE ${sql.ref(`${name}_account`)} = ${account}
-        AND occurred_at < ${instant} ORDER BY occurred_at DESC, entry DESC LIMIT 1)`;
-    return sql`greatest(${side('debit')}, ${side('credit')}, 0)`;
-  };
   const from = query.from === undefined ? sql`TRUE` : sql`occurred_at >= ${query.from}`;
   const to = query.to === undefined ? sql`TRUE` : sql`occurred_at < ${query.to}`;
-  const before = query.from === undefined ? sql`0` : rowsBefore(query.from);
+  const before = query.from === undefined ? sql`0` : rowsBefore(account, query.from);
+  const upTo =
+    query.to === undefined
+      ? sql`(SELECT log_rows FROM ledger_accounts WHERE account = ${account})`
+      : rowsBefore(account, query.to);
   return sql`CASE WHEN (SELECT log_times_ordered FROM ledger_accounts WHERE account = ${account})
-    THEN ${rowsBefore(query.to)} - ${before}
+    THEN ${upTo} - ${before}
     ELSE (SELECT count(*) FROM ledger_balance_log WHERE debit_account = ${account} AND ${from} AND ${to})
       + (SELECT count(*) FROM ledger_balance_log WHERE credit_account = ${account} AND ${from} AND ${to})
     END`;
+}
+
+/**
+ * The account's rows before an instant, while its rows came in time order: the ordinal of its last
+ * row before it (one index probe per side; 0 when there is none).
+ */
+function rowsBefore(account: string, instant: Date) {
+  const side = (name: 'debit' | 'credit') => sql`(SELECT ${sql.ref(`${name}_ordinal`)}
+    FROM ledger_balance_log WHERE ${sql.ref(`${name}_account`)} = ${account}
+      AND occurred_at < ${instant} ORDER BY occurred_at DESC, entry DESC LIMIT 1)`;
+  return sql`greatest(${side('debit')}, ${side('credit')}, 0)`;
 }
 
 async function countLog(db: AnyDb, query: LogQuery): Promise<number> {

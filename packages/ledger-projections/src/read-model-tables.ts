@@ -76,6 +76,11 @@ export async function createBalanceTables(trx: Trx, context: Pick<ProjectionCont
     (debit_account, occurred_at, entry) WHERE debit_account IS NOT NULL`.execute(trx);
   await sql`CREATE INDEX IF NOT EXISTS ${index(balanceLog, 'credit')} ON ${table(balanceLog)}
     (credit_account, occurred_at, entry) WHERE credit_account IS NOT NULL`.execute(trx);
+  // Bookmarks for deep pages: every 256th row of each account (balance-log-queries.ts).
+  await sql`CREATE INDEX IF NOT EXISTS ${index(balanceLog, 'debit_bookmark')} ON ${table(balanceLog)}
+    (debit_account, debit_ordinal) WHERE debit_ordinal % 256 = 0`.execute(trx);
+  await sql`CREATE INDEX IF NOT EXISTS ${index(balanceLog, 'credit_bookmark')} ON ${table(balanceLog)}
+    (credit_account, credit_ordinal) WHERE credit_ordinal % 256 = 0`.execute(trx);
   await sql`CREATE TABLE IF NOT EXISTS ${table(holds)} (
     hold_id text COLLATE "C" PRIMARY KEY, account text COLLATE "C" NOT NULL,
     asset text COLLATE "C" NOT NULL, amount numeric NOT NULL, reason text NOT NULL,
