@@ -1,6 +1,7 @@
 // Proves the continuous reconciliation's pure check (T25) names every kind of discrepancy — an
 // explicit negative (on either side, even when the books still sum to zero), a projected row that
-// differs from the replay, liabilities above holdings, a broken zero-sum — and finds none in a
+// differs from the replay, liabilities above holdings (members' money and what settlement and
+// payables owe), a broken zero-sum — and finds none in a
 // healthy ledger, with money compared exactly as bigint minor units.
 import { describe, expect, test } from 'vitest';
 import {
@@ -322,6 +323,32 @@ describe('LiabilitiesExceedHoldings', () => {
         holdings: '0.00000099',
       },
     ]);
+  });
+
+  test('what settlement and payables owe to brokerages and merchants counts as a liability', () => {
+    // 3 BTC came in; members hold 2.9; the payables account owes 0.5 that adjustment equity
+    // funded: members alone are covered, everything owed is not.
+    const ledger = [
+      ...healthy,
+      account('system:adjustmentEquity:BTC', -50_000_000n),
+      account('system:payables:BTC', 50_000_000n),
+    ];
+    expect(check(ledger)).toEqual([
+      {
+        kind: 'LiabilitiesExceedHoldings',
+        asset: 'BTC',
+        liabilities: '3.40000000',
+        holdings: '3.00000000',
+      },
+    ]);
+    // Owed to them out of fee revenue the exchange earned: covered.
+    const paidFromFees = [
+      ...healthy.map((row) =>
+        row.account === 'system:feeRevenue:BTC' ? { ...row, balance: 0n } : row,
+      ),
+      account('system:settlement:BTC', 10_000_000n),
+    ];
+    expect(check(paidFromFees)).toEqual([]);
   });
 
   test('an asset with member money and no holdings at all', () => {

@@ -376,8 +376,16 @@ export function compareTotals(
 }
 
 /**
- * (2) Per asset, what members are owed (their balances, held included) must not exceed the
- * holdings. An asset with member money and no holdings entry is checked against zero.
+ * The system accounts whose balance the exchange owes to someone else: settlements and payables
+ * to brokerages, affiliates and merchants (DESIGN.md §3). They never go below zero.
+ */
+export const systemRolesOwed: ReadonlySet<string> = new Set(['settlement', 'payables']);
+
+/**
+ * (2) Per asset, what the exchange owes must not exceed the holdings: what members are owed
+ * (their balances, held included) and what the settlement and payables accounts owe to
+ * brokerages, affiliates and merchants. An asset with money owed and no holdings entry is checked
+ * against zero.
  */
 export function checkLiabilities(
   replayed: readonly ReplayedAccount[],
@@ -386,9 +394,15 @@ export function checkLiabilities(
   const findings: ReconciliationFinding[] = [];
   const held = new Map(holdings.map((entry) => [entry.asset, entry]));
   const sums = sumsByAsset(replayed);
+  const owed = new Map<string, bigint>();
+  for (const account of replayed) {
+    if (account.kind === 'system' && systemRolesOwed.has(account.systemRole ?? '')) {
+      owed.set(account.asset, (owed.get(account.asset) ?? 0n) + account.balance);
+    }
+  }
   const assets = new Set([...sums.keys(), ...held.keys()]);
   for (const asset of [...assets].sort(compareKeys)) {
-    const liabilities = sums.get(asset)?.members ?? 0n;
+    const liabilities = (sums.get(asset)?.members ?? 0n) + (owed.get(asset) ?? 0n);
     const holding = held.get(asset);
     const scale = holding?.decimalPoint ?? sums.get(asset)?.decimalPoint ?? 0;
     const available = holding?.holdings ?? 0n;
