@@ -4,7 +4,6 @@
 // and past the end, for pages of 1 to 100 rows, with the totals; the bookmark indexes are what it
 // reads; and once an account's rows came out of time order, its deep pages are read by offset and
 // are still exact.
-import { randomUUID } from 'node:crypto';
 import { systemAccountId } from '@ledger/ledger';
 import { useTestDatabase } from '@ledger/testing';
 import { sql } from 'kysely';
@@ -13,6 +12,7 @@ import { walletAccountId } from './account-identity.ts';
 import { logBookmarkEvery, readBalanceLog } from './balance-log-queries.ts';
 import { ledgerBalancesProjection } from './ledger-balances-projection.ts';
 import {
+  appendTransferBehindWriter,
   btcLeg,
   type LedgerFixture,
   openAsset,
@@ -189,31 +189,10 @@ describe('a deep balance-log page', () => {
 
   test('after a transfer stamped before the newest row, deep pages are read by offset, still exact', async () => {
     const { db } = database();
-    await fixture.writer.stop();
-    let revision = -1n;
-    for await (const event of fixture.store.readStream('ledger', {
-      direction: 'backwards',
-      maxCount: 1,
-    })) {
-      revision = event.revision;
-    }
-    const commandId = randomUUID();
-    await fixture.store.append(
-      'ledger',
-      [
-        {
-          id: randomUUID(),
-          type: 'TransferPosted',
-          data: {
-            transferId: randomUUID(),
-            legs: [btcLeg(alice, bob, '0.50000000')],
-            cause: 'internalTransfer',
-            postedAt: new Date((instants[5] as number) - 1).toISOString(),
-          },
-          metadata: { actor: 'system:test', commandId, causationId: commandId },
-        },
-      ],
-      { expected: { kind: 'exact', revision } },
+    await appendTransferBehindWriter(
+      fixture,
+      [btcLeg(alice, bob, '0.50000000')],
+      new Date((instants[5] as number) - 1).toISOString(),
     );
     await projectAll(db, fixture.store, [ledgerBalancesProjection], 500);
     const { rows } = await sql<{ ordered: boolean }>`SELECT log_times_ordered AS ordered

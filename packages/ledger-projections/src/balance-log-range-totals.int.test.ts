@@ -5,7 +5,6 @@
 // before writers floored their clocks at the ledger's newest instant, appended here directly), the
 // accounts it logs are marked out of time order and their totals are counted instead, still exact;
 // the books' checks agree with what the projector kept.
-import { randomUUID } from 'node:crypto';
 import { systemAccountId } from '@ledger/ledger';
 import { useTestDatabase } from '@ledger/testing';
 import { sql } from 'kysely';
@@ -15,6 +14,7 @@ import { checkLiveBooks } from './audit/book-checks.ts';
 import { readBalanceLog } from './balance-log-queries.ts';
 import { ledgerBalancesProjection } from './ledger-balances-projection.ts';
 import {
+  appendTransferBehindWriter,
   btcLeg,
   type LedgerFixture,
   openAsset,
@@ -135,32 +135,11 @@ describe('a date range’s total', () => {
 
   test('after a transfer stamped an hour before the newest row, the totals are still exact', async () => {
     const { db } = database();
-    await fixture.writer.stop();
     const behind = (instants.at(-1) as number) - 60 * minute;
-    let revision = -1n;
-    for await (const event of fixture.store.readStream('ledger', {
-      direction: 'backwards',
-      maxCount: 1,
-    })) {
-      revision = event.revision;
-    }
-    const commandId = randomUUID();
-    await fixture.store.append(
-      'ledger',
-      [
-        {
-          id: randomUUID(),
-          type: 'TransferPosted',
-          data: {
-            transferId: randomUUID(),
-            legs: [btcLeg(alice, bob, '0.50000000')],
-            cause: 'internalTransfer',
-            postedAt: new Date(behind).toISOString(),
-          },
-          metadata: { actor: 'system:test', commandId, causationId: commandId },
-        },
-      ],
-      { expected: { kind: 'exact', revision } },
+    await appendTransferBehindWriter(
+      fixture,
+      [btcLeg(alice, bob, '0.50000000')],
+      new Date(behind).toISOString(),
     );
     await projectAll(db, fixture.store, [ledgerBalancesProjection], 7);
     expect(await ordered(alice)).toBe(false);

@@ -121,3 +121,36 @@ export async function projectAll(
     }
   }
 }
+
+/**
+ * Stops the writer, then appends a `TransferPosted` straight to the ledger stream at the next
+ * revision: history today's writer would not write (stamped earlier than the rows before it),
+ * for the tests of what the projections make of it.
+ */
+export async function appendTransferBehindWriter(
+  fixture: LedgerFixture,
+  legs: { debit: string; credit: string; asset: string; amount: string }[],
+  postedAt: string,
+): Promise<void> {
+  await fixture.writer.stop();
+  let revision = -1n;
+  for await (const event of fixture.store.readStream('ledger', {
+    direction: 'backwards',
+    maxCount: 1,
+  })) {
+    revision = event.revision;
+  }
+  const commandId = randomUUID();
+  await fixture.store.append(
+    'ledger',
+    [
+      {
+        id: randomUUID(),
+        type: 'TransferPosted',
+        data: { transferId: randomUUID(), legs, cause: 'internalTransfer', postedAt },
+        metadata: { actor: 'system:test', commandId, causationId: commandId },
+      },
+    ],
+    { expected: { kind: 'exact', revision } },
+  );
+}
