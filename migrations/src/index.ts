@@ -23,6 +23,7 @@ import * as simulatedChainWallet0029 from './0029-simulated-chain-wallet.ts';
 import * as ledgerAccountLogRows0030 from './0030-ledger-account-log-rows.ts';
 import * as ledgerLogOrdinals0031 from './0031-ledger-log-ordinals.ts';
 import * as ledgerLogBookmarks0032 from './0032-ledger-log-bookmarks.ts';
+import * as ledgerAccountListIndexes0033 from './0033-ledger-account-list-indexes.ts';
 
 /**
  * Every migration, by name, in order. A static list rather than a folder scan: each migration is
@@ -54,4 +55,5 @@ export const migrations: Record<string, Migration> = {
   '0030-ledger-account-log-rows': ledgerAccountLogRows0030,
   '0031-ledger-log-ordinals': ledgerLogOrdinals0031,
   '0032-ledger-log-bookmarks': ledgerLogBookmarks0032,
+  '0033-ledger-account-list-indexes': ledgerAccountListIndexes0033,
 };

@@ -128,7 +128,14 @@ const sortColumns: Record<AccountSortKey, string> = {
   asset: 'a.asset',
 };
 
-/** Member accounts matching the filter, one page, with the total count. */
+/**
+ * Member accounts matching the filter, one page, with the total count. The page is read in the
+ * order of an index where there is one (opening time, seq, asset: migration 0033; a member's own
+ * accounts by member), so a page costs its offset and limit, not the whole table; the total is a
+ * subquery of its own (`countOf`), never a window over every matching row, which made the
+ * database read and sort every member account for each page. Sorting by balance has no index (it
+ * would end heap-only updates of every balance change) and still sorts the matching accounts.
+ */
 export async function listAccounts(
   db: AnyDb,
   filter: AccountFilter,
@@ -138,17 +145,48 @@ export async function listAccounts(
   const where = whereOf(filter);
   const direction = sql.raw(sort.order === 'asc' ? 'ASC' : 'DESC');
   const { rows } = await prepared(sql<AccountRecord & { total: string }>`
-    SELECT ${accountColumns}, count(*) OVER ()::text AS total FROM ${accountSource}
+    SELECT ${accountColumns}, ${totalOf(filter, where)}::text AS total FROM ${accountSource}
      WHERE ${where}
      ORDER BY ${sql.raw(sortColumns[sort.key])} ${direction}, a.seq ${direction}
      LIMIT ${window.limit} OFFSET ${window.offset}`).execute(db);
-  const total = rows[0] === undefined ? await countAccounts(db, where) : Number(rows[0].total);
+  const total =
+    rows[0] === undefined ? await countAccounts(db, filter, where) : Number(rows[0].total);
   return { rows: rows.map(adminAccountViewOf), total };
 }
 
-async function countAccounts(db: AnyDb, where: ReturnType<typeof whereOf>): Promise<number> {
-  const { rows } = await sql<{ total: string }>`SELECT count(*)::text AS total
-    FROM ${accountSource} WHERE ${where}`.execute(db);
+/**
+ * The page's total: a subquery of its own (`countOf`), except with a title search, whose few
+ * matches are found by reading every profile anyway: there one pass finds and counts them (a
+ * window over the matches), where walking an index in page order would look each profile up.
+ */
+function totalOf(filter: AccountFilter, where: ReturnType<typeof whereOf>) {
+  return filter.search === undefined ? sql`(${countOf(filter, where)})` : sql`count(*) OVER ()`;
+}
+
+/**
+ * The number of member accounts the filter matches. With no filter but the asset, it is what the
+ * books keep per asset (`member_accounts`, counted by the same projection in the same
+ * transactions as the accounts); otherwise the matching accounts are counted.
+ */
+function countOf(filter: AccountFilter, where: ReturnType<typeof whereOf>) {
+  const narrowed = Object.entries(filter).some(
+    ([key, value]) => key !== 'asset' && value !== undefined,
+  );
+  if (!narrowed) {
+    const asset = filter.asset === undefined ? sql`TRUE` : sql`asset = ${filter.asset}`;
+    return sql`SELECT coalesce(sum(member_accounts), 0) FROM ledger_asset_totals WHERE ${asset}`;
+  }
+  return sql`SELECT count(*) FROM ${accountSource} WHERE ${where}`;
+}
+
+async function countAccounts(
+  db: AnyDb,
+  filter: AccountFilter,
+  where: ReturnType<typeof whereOf>,
+): Promise<number> {
+  const { rows } = await sql<{
+    total: string;
+  }>`SELECT (${countOf(filter, where)})::text AS total`.execute(db);
   return Number(rows[0]?.total ?? 0);
 }
 

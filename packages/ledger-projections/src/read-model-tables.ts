@@ -62,6 +62,11 @@ export async function createBalanceTables(trx: Trx, context: Pick<ProjectionCont
   await sql`CREATE INDEX IF NOT EXISTS ${index(accounts, 'asset_kind')} ON ${table(accounts)} (asset, kind)`.execute(
     trx,
   );
+  // The administrator's account list in index order (account-queries.ts): columns never updated.
+  await sql`CREATE INDEX IF NOT EXISTS ${index(accounts, 'member_opened')} ON ${table(accounts)}
+    (opened_at, seq) WHERE kind = 'member'`.execute(trx);
+  await sql`CREATE INDEX IF NOT EXISTS ${index(accounts, 'member_asset')} ON ${table(accounts)}
+    (asset, seq) WHERE kind = 'member'`.execute(trx);
   await sql`CREATE TABLE IF NOT EXISTS ${table(balanceLog)} (
     entry bigint PRIMARY KEY, revision bigint NOT NULL, position text COLLATE "C" NOT NULL,
     occurred_at timestamptz NOT NULL, event_type text NOT NULL, cause text NOT NULL,
