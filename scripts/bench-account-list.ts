@@ -78,6 +78,12 @@ async function main(): Promise<void> {
       ],
       ['title search', { search: 'Account 12345' }, newest, first],
       ['all, newest first, page 100', {}, newest, { limit: 20, offset: 1_980 }],
+      [
+        'all, newest first, the middle page',
+        {},
+        newest,
+        { limit: 20, offset: Math.floor(accounts / 40) * 20 },
+      ],
       ['all, newest first, the last page', {}, newest, { limit: 20, offset: accounts - 20 }],
     ];
     try {

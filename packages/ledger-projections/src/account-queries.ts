@@ -133,8 +133,10 @@ const sortColumns: Record<AccountSortKey, string> = {
  * order of an index where there is one (opening time, seq, asset: migration 0033; a member's own
  * accounts by member), so a page costs its offset and limit, not the whole table; the total is a
  * subquery of its own (`countOf`), never a window over every matching row, which made the
- * database read and sort every member account for each page. Sorting by balance has no index (it
- * would end heap-only updates of every balance change) and still sorts the matching accounts.
+ * database read and sort every member account for each page. A page past the middle of the list
+ * is read from its other end (the last page is the first one in the opposite order, reversed), so
+ * no page walks more than half the list. Sorting by balance has no index (it would end heap-only
+ * updates of every balance change) and still sorts the matching accounts.
  */
 export async function listAccounts(
   db: AnyDb,
@@ -143,15 +145,51 @@ export async function listAccounts(
   window: Window,
 ): Promise<{ rows: AdminAccountView[]; total: number }> {
   const where = whereOf(filter);
-  const direction = sql.raw(sort.order === 'asc' ? 'ASC' : 'DESC');
-  const { rows } = await prepared(sql<AccountRecord & { total: string }>`
-    SELECT ${accountColumns}, ${totalOf(filter, where)}::text AS total FROM ${accountSource}
-     WHERE ${where}
-     ORDER BY ${sql.raw(sortColumns[sort.key])} ${direction}, a.seq ${direction}
-     LIMIT ${window.limit} OFFSET ${window.offset}`).execute(db);
+  if (window.offset > 0 && filter.search === undefined) {
+    // The total first (the books' count, or the filter's), then whichever end is nearer.
+    const total = await countAccounts(db, filter, where);
+    const take = Math.max(Math.min(window.limit, total - window.offset), 0);
+    if (take === 0) return { rows: [], total };
+    const fromEnd = total - window.offset - take;
+    if (fromEnd < window.offset) {
+      const reversed = sort.order === 'asc' ? 'desc' : 'asc';
+      const rows = await pageOf(db, where, sql`NULL`, sort.key, reversed, take, fromEnd);
+      return { rows: rows.reverse().map(adminAccountViewOf), total };
+    }
+    const rows = await pageOf(db, where, sql`NULL`, sort.key, sort.order, take, window.offset);
+    return { rows: rows.map(adminAccountViewOf), total };
+  }
+  const rows = await pageOf(
+    db,
+    where,
+    totalOf(filter, where),
+    sort.key,
+    sort.order,
+    window.limit,
+    window.offset,
+  );
   const total =
     rows[0] === undefined ? await countAccounts(db, filter, where) : Number(rows[0].total);
   return { rows: rows.map(adminAccountViewOf), total };
+}
+
+/** One page of the matching accounts in the sort's order, each row with `total` beside it. */
+async function pageOf(
+  db: AnyDb,
+  where: ReturnType<typeof whereOf>,
+  total: ReturnType<typeof sql>,
+  key: AccountSortKey,
+  order: 'asc' | 'desc',
+  limit: number,
+  offset: number,
+): Promise<(AccountRecord & { total: string | null })[]> {
+  const direction = sql.raw(order === 'asc' ? 'ASC' : 'DESC');
+  const { rows } = await prepared(sql<AccountRecord & { total: string | null }>`
+    SELECT ${accountColumns}, ${total}::text AS total FROM ${accountSource}
+     WHERE ${where}
+     ORDER BY ${sql.raw(sortColumns[key])} ${direction}, a.seq ${direction}
+     LIMIT ${limit} OFFSET ${offset}`).execute(db);
+  return rows;
 }
 
 /**
