@@ -89,16 +89,12 @@ export function adminMemberListRoutes(db: IdentityDb, now: () => Date) {
     });
 }
 
-/** The member view's tabs: account, oauth2-client, loginlog, invite-relation. */
+/**
+ * The member view's tabs: oauth2-client, loginlog, invite-relation (the account tab is the
+ * ledger's: ledger-admin-routes.ts).
+ */
 export function adminMemberTabRoutes(db: IdentityDb, now: () => Date) {
   return new Hono()
-    .get(
-      '/admin/member/:seq/account',
-      validate('param', MemberParameterSchema),
-      validate('query', MemberTabQuerySchema),
-      // Wallet accounts arrive with the ledger issues; until their read model exists, none.
-      async (c) => c.json({ data: [], paging: pagingOf(c.req.valid('query'), 0) }),
-    )
     .get(
       '/admin/member/:seq/oauth2-client',
       validate('param', MemberParameterSchema),

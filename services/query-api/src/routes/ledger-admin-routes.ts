@@ -30,8 +30,8 @@ import {
 } from './ledger-account-routes.ts';
 
 /**
- * The administrator's ledger screens (SPEC §2): account/list, account/{seq}/view and
- * /balance-log, the balance at an instant, the per-asset books (every system account, sum = 0,
+ * The administrator's ledger screens (SPEC §2): account/list, the member view's account tab,
+ * account/{seq}/view and /balance-log, the balance at an instant, the per-asset books (every system account, sum = 0,
  * and whether a ledger projection stopped), forced adjustments, and the administrators' ledger
  * activity; the newest run of the continuous reconciliation (T25, docs/adr/0020).
  */
@@ -45,6 +45,15 @@ export const AdminAccountListQuerySchema = listQuerySchema({
     status: z.enum(['normal', 'fraud']).optional(),
   },
 });
+/** The member view's account tab (SPEC §2 member/{seq}/account): that member's accounts. */
+export const MemberAccountListQuerySchema = listQuerySchema({
+  sortable: accountSortKeys,
+  filters: {
+    asset: AssetSchema.optional(),
+    status: z.enum(['normal', 'fraud']).optional(),
+  },
+});
+const MemberParameterSchema = z.strictObject({ seq: QuerySeqSchema });
 export const AdjustmentListQuerySchema = listQuerySchema({
   sortable: ['proposed_at'],
   filters: {
@@ -80,6 +89,30 @@ export function ledgerAdminRoutes(context: LedgerReadContext) {
           db,
           {
             memberSeq: query.member_seq,
+            asset: query.asset,
+            status: query.status,
+            search: query.search,
+            openedFrom: range.from,
+            openedTo: range.to,
+          },
+          { key: query.sort, order: query.order },
+          pageWindow(query),
+        );
+        return c.json({ data: rows, paging: pagingOf(query, total) });
+      },
+    )
+    .get(
+      '/admin/member/:seq/account',
+      waitForLedger,
+      validate('param', MemberParameterSchema),
+      validate('query', MemberAccountListQuerySchema),
+      async (c) => {
+        const query = c.req.valid('query');
+        const range = dateRangeOf(query, context.now());
+        const { rows, total } = await listAccounts(
+          db,
+          {
+            memberSeq: c.req.valid('param').seq,
             asset: query.asset,
             status: query.status,
             search: query.search,

@@ -229,6 +229,25 @@ describe('the administrator’s screens', () => {
     });
     expect(list.status).toBe(200);
     expect(((await list.json()) as { paging: { total: number } }).paging.total).toBe(2);
+    // The member view's account tab: the same accounts, by its own route; a member may not read it.
+    const tab = await kit.read(`/api/v1/admin/member/${alice.seq}/account?sort=seq&order=asc`, {
+      token: admin.token,
+    });
+    const tabPage = (await tab.json()) as {
+      data: { seq: number; member_seq: number }[];
+      paging: { total: number };
+    };
+    expect(tabPage.paging.total).toBe(2);
+    expect(tabPage.data.map((row) => row.member_seq)).toEqual([alice.seq, alice.seq]);
+    expect(tabPage.data.map((row) => row.seq)).toEqual(
+      two()
+        .map((row) => row.seq)
+        .sort((a, b) => a - b),
+    );
+    const denied = await kit.read(`/api/v1/admin/member/${alice.seq}/account`, {
+      token: alice.token,
+    });
+    expect(denied.status).toBe(403);
     const [savings] = two();
     const view = await kit.read(`/api/v1/admin/account/${savings.seq}`, { token: admin.token });
     expect((await json<{ account: string; member_seq: number }>(view)).data).toMatchObject({

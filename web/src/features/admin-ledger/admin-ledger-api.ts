@@ -52,6 +52,20 @@ export function adminAccountListQuery(
   });
 }
 
+/**
+ * GET /admin/member/{seq}/account: one page of a member's accounts (the member view's tab, SPEC §2
+ * member/{seq}/account), under the same keys as the account list so a write refreshes both.
+ */
+export function adminMemberAccountListQuery(memberSeq: number, search: ListSearch) {
+  return queryOptions({
+    queryKey: adminLedgerKeys.accounts({ ...search, member_seq: memberSeq }),
+    queryFn: async ({ client, signal }) =>
+      listPageSchema(AdminWalletAccountSchema).parse(
+        await read(client, `admin/member/${memberSeq}/account`, signal, listQueryParams(search)),
+      ),
+  });
+}
+
 /** GET /admin/account/{seq}: one account with its status reason and open holds. */
 export function adminAccountQuery(seq: number) {
   return queryOptions({

@@ -18,7 +18,7 @@ export type AdminAccountListSearch = z.infer<typeof AdminAccountListSearchSchema
 export const AdminBalanceLogSearchSchema = listSearchSchema({ sortKeys: ['occurred_at'] });
 export type AdminBalanceLogSearch = z.infer<typeof AdminBalanceLogSearchSchema>;
 
-/** The member view's account tab (GET /admin/account?member_seq=): paging and order. */
+/** The member view's account tab (GET /admin/member/{seq}/account): paging and order. */
 export const MemberAccountSearchSchema = listSearchSchema({
   sortKeys: ['regdate', 'seq', 'balance', 'asset'],
 });

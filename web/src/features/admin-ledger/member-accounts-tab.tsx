@@ -2,12 +2,13 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { MemberTabTable } from '../admin-members/member-tab-table.tsx';
 import { useAdminAccountColumns } from './account-list-page.tsx';
-import { adminAccountListQuery } from './admin-ledger-api.ts';
+import { adminMemberAccountListQuery } from './admin-ledger-api.ts';
 import type { MemberAccountSearch } from './admin-ledger-search.ts';
 
 /**
- * SPEC §2 admin member/{seq}/account: the member's wallet accounts (GET /admin/account with the
- * member filter), each opening its account view.
+ * SPEC §2 admin member/{seq}/account: the member's wallet accounts (GET
+ * /admin/member/{seq}/account, the route the screen's permission names), each opening its account
+ * view.
  */
 export function MemberAccountsTab(props: {
   memberSeq: number;
@@ -16,7 +17,7 @@ export function MemberAccountsTab(props: {
 }) {
   const { t } = useTranslation('admin-ledger');
   const accounts = useQuery({
-    ...adminAccountListQuery({ ...props.search, member_seq: props.memberSeq }),
+    ...adminMemberAccountListQuery(props.memberSeq, props.search),
     placeholderData: keepPreviousData,
   });
   const columns = useAdminAccountColumns({ withMember: false });

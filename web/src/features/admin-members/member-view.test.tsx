@@ -79,11 +79,7 @@ beforeEach(() => {
       ),
     ),
     // The account tab lists the member's wallet accounts from the ledger (admin-ledger feature).
-    http.get('/api/v1/admin/account', ({ request }) =>
-      new URL(request.url).searchParams.get('member_seq') === '7'
-        ? HttpResponse.json(listAnswer([]))
-        : problem(400, 'validation_failed'),
-    ),
+    http.get('/api/v1/admin/member/7/account', () => HttpResponse.json(listAnswer([]))),
     http.get('/api/v1/admin/member/7/oauth2-client', () => HttpResponse.json(listAnswer([]))),
     http.get('/api/v1/admin/member/7/invite-relation', () =>
       HttpResponse.json({
