@@ -6,19 +6,11 @@
 // each filter the console offers and the last page, and prints the median wall time of one client
 // per page. The same script run on two commits compares them.
 // Usage: node scripts/bench-account-list.ts [--accounts 300000] [--reads 9]
-import { cpus, loadavg, totalmem } from 'node:os';
-import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import {
-  createDb,
-  createDbWithPreparedStatements,
-  migrateToLatest,
-  withDatabase,
-} from '@ledger/db';
+import { type createDb, createDbWithPreparedStatements } from '@ledger/db';
 import { listAccounts } from '@ledger/ledger-projections';
-import { startLocalPostgres } from '@ledger/local-postgres';
 import { sql } from 'kysely';
-import pg from 'pg';
+import { machineLine, withBenchDatabase } from './bench-database.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -38,22 +30,9 @@ type Case = [
 ];
 
 async function main(): Promise<void> {
-  const dataDir = join(import.meta.dirname, '..', '.pg', `bench-account-list-${process.pid}`);
-  const server = await startLocalPostgres({ dataDir, persistent: false });
-  try {
-    const admin = new pg.Client({ connectionString: server.url });
-    await admin.connect();
-    await admin.query('CREATE DATABASE bench');
-    await admin.end();
-    const url = withDatabase(server.url, 'bench');
-    const setup = createDb({ url, poolSizeMax: 1 });
-    await migrateToLatest(setup);
+  await withBenchDatabase('bench-account-list', async ({ url, setup }) => {
     await fill(setup);
-    console.log(
-      `CPU: ${cpus().length} × ${cpus()[0]?.model}; RAM ${Math.round(totalmem() / 2 ** 30)} GiB; Node ${process.version}; load ${loadavg()
-        .map((value) => value.toFixed(2))
-        .join(' ')}; ${accounts.toLocaleString('en-US')} member accounts`,
-    );
+    console.log(`${machineLine()}; ${accounts.toLocaleString('en-US')} member accounts`);
     const db = createDbWithPreparedStatements({
       url,
       poolSizeMax: 1,
@@ -103,11 +82,8 @@ async function main(): Promise<void> {
       }
     } finally {
       await db.destroy();
-      await setup.destroy();
     }
-  } finally {
-    await server.stop();
-  }
+  });
 }
 
 /** Member `s / 3` owns account `s`, opened a minute after the one before; every 97th is frozen. */

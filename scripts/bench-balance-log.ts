@@ -14,19 +14,11 @@
 // offset (marked out of it: the same code's fallback), the same rows checked, `--deep-pages` reads
 // each after 3 warm-up reads.
 // Usage: node scripts/bench-balance-log.ts [--rows 1000000] [--days 180] [--pages 200] [--deep-pages 20]
-import { cpus, loadavg, totalmem } from 'node:os';
-import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import {
-  createDb,
-  createDbWithPreparedStatements,
-  migrateToLatest,
-  withDatabase,
-} from '@ledger/db';
+import { type createDb, createDbWithPreparedStatements } from '@ledger/db';
 import { readBalanceLog } from '@ledger/ledger-projections';
-import { startLocalPostgres } from '@ledger/local-postgres';
 import { sql } from 'kysely';
-import pg from 'pg';
+import { machineLine, withBenchDatabase } from './bench-database.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -47,23 +39,10 @@ const start = Date.parse('2026-01-01T00:00:00.000Z');
 const end = start + days * dayMs;
 
 async function main(): Promise<void> {
-  const dataDir = join(import.meta.dirname, '..', '.pg', `bench-balance-log-${process.pid}`);
-  const server = await startLocalPostgres({ dataDir, persistent: false });
-  try {
-    const admin = new pg.Client({ connectionString: server.url });
-    await admin.connect();
-    await admin.query('CREATE DATABASE bench');
-    await admin.end();
-    const url = withDatabase(server.url, 'bench');
-    const setup = createDb({ url, poolSizeMax: 1 });
-    await migrateToLatest(setup);
+  await withBenchDatabase('bench-balance-log', async ({ url, setup }) => {
     const began = performance.now();
     await fill(setup);
-    console.log(
-      `CPU: ${cpus().length} × ${cpus()[0]?.model}; RAM ${Math.round(totalmem() / 2 ** 30)} GiB; Node ${process.version}; load ${loadavg()
-        .map((value) => value.toFixed(2))
-        .join(' ')}`,
-    );
+    console.log(machineLine());
     console.log(
       `log: ${rowsTotal.toLocaleString('en-US')} rows over ${days} days on ${hot} (one every ${((days * dayMs) / rowsTotal / 1000).toFixed(1)} s), written in ${((performance.now() - began) / 1000).toFixed(1)} s`,
     );
@@ -135,11 +114,8 @@ async function main(): Promise<void> {
       for (const line of deep) console.log(line);
     } finally {
       await db.destroy();
-      await setup.destroy();
     }
-  } finally {
-    await server.stop();
-  }
+  });
 }
 
 /**

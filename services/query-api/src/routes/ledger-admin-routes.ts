@@ -77,6 +77,27 @@ export function ledgerAdminRoutes(context: LedgerReadContext) {
   const account = validate('param', AccountParameterSchema);
   const anyAccount = async (seq: number) =>
     (await findAccount(db, seq)) ?? Promise.reject(accountNotFound());
+  /** One page of the account list (every member's, or one member's for the member view's tab). */
+  const accountPage = async (
+    query: z.infer<typeof MemberAccountListQuerySchema>,
+    memberSeq: number | undefined,
+  ) => {
+    const range = dateRangeOf(query, context.now());
+    const { rows, total } = await listAccounts(
+      db,
+      {
+        memberSeq,
+        asset: query.asset,
+        status: query.status,
+        search: query.search,
+        openedFrom: range.from,
+        openedTo: range.to,
+      },
+      { key: query.sort, order: query.order },
+      pageWindow(query),
+    );
+    return { data: rows, paging: pagingOf(query, total) };
+  };
   return new Hono()
     .get(
       '/admin/account',
@@ -84,21 +105,7 @@ export function ledgerAdminRoutes(context: LedgerReadContext) {
       validate('query', AdminAccountListQuerySchema),
       async (c) => {
         const query = c.req.valid('query');
-        const range = dateRangeOf(query, context.now());
-        const { rows, total } = await listAccounts(
-          db,
-          {
-            memberSeq: query.member_seq,
-            asset: query.asset,
-            status: query.status,
-            search: query.search,
-            openedFrom: range.from,
-            openedTo: range.to,
-          },
-          { key: query.sort, order: query.order },
-          pageWindow(query),
-        );
-        return c.json({ data: rows, paging: pagingOf(query, total) });
+        return c.json(await accountPage(query, query.member_seq));
       },
     )
     .get(
@@ -106,24 +113,7 @@ export function ledgerAdminRoutes(context: LedgerReadContext) {
       waitForLedger,
       validate('param', MemberParameterSchema),
       validate('query', MemberAccountListQuerySchema),
-      async (c) => {
-        const query = c.req.valid('query');
-        const range = dateRangeOf(query, context.now());
-        const { rows, total } = await listAccounts(
-          db,
-          {
-            memberSeq: c.req.valid('param').seq,
-            asset: query.asset,
-            status: query.status,
-            search: query.search,
-            openedFrom: range.from,
-            openedTo: range.to,
-          },
-          { key: query.sort, order: query.order },
-          pageWindow(query),
-        );
-        return c.json({ data: rows, paging: pagingOf(query, total) });
-      },
+      async (c) => c.json(await accountPage(c.req.valid('query'), c.req.valid('param').seq)),
     )
     .get(
       '/admin/account/:seq',
