@@ -82,6 +82,7 @@ export {
   systemAccountId,
   systemRoles,
   systemRolesNegativeAllowed,
+  systemRolesOwedToOthers,
   type Timestamp,
   type TransferId,
 } from './ledger-types.ts';

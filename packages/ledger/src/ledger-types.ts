@@ -28,6 +28,16 @@ export const systemRoles = [
 ] as const;
 export type SystemRole = (typeof systemRoles)[number];
 
+/**
+ * The system accounts that hold what the exchange owes to someone other than its members
+ * (settlements and payables to brokerages, affiliates and merchants): liabilities beside the
+ * members' balances, when they are compared with the holdings (reliability test T25).
+ */
+export const systemRolesOwedToOthers: ReadonlySet<SystemRole> = new Set<SystemRole>([
+  'settlement',
+  'payables',
+]);
+
 /** The only accounts whose balance may go below zero: the outside world and the equity of corrections. */
 export const systemRolesNegativeAllowed: ReadonlySet<SystemRole> = new Set<SystemRole>([
   'chainClearing',

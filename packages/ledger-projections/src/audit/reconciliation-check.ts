@@ -3,6 +3,7 @@ import {
   type MoneyAccountState,
   type SystemRole,
   systemRolesNegativeAllowed,
+  systemRolesOwedToOthers,
 } from '@ledger/ledger';
 import { formatMinorUnits, minorUnitsOf } from '../minor-units.ts';
 
@@ -376,12 +377,6 @@ export function compareTotals(
 }
 
 /**
- * The system accounts whose balance the exchange owes to someone else: settlements and payables
- * to brokerages, affiliates and merchants (DESIGN.md §3). They never go below zero.
- */
-export const systemRolesOwed: ReadonlySet<string> = new Set(['settlement', 'payables']);
-
-/**
  * (2) Per asset, what the exchange owes must not exceed the holdings: what members are owed
  * (their balances, held included) and what the settlement and payables accounts owe to
  * brokerages, affiliates and merchants. An asset with money owed and no holdings entry is checked
@@ -396,7 +391,8 @@ export function checkLiabilities(
   const sums = sumsByAsset(replayed);
   const owed = new Map<string, bigint>();
   for (const account of replayed) {
-    if (account.kind === 'system' && systemRolesOwed.has(account.systemRole ?? '')) {
+    const role = account.systemRole;
+    if (account.kind === 'system' && role !== null && systemRolesOwedToOthers.has(role)) {
       owed.set(account.asset, (owed.get(account.asset) ?? 0n) + account.balance);
     }
   }
