@@ -164,6 +164,7 @@ test('stale asset totals alone are refused with a transient error, nothing writt
       systemBalanceTotal: -5_000_000_000n,
       memberAccounts: 2,
       systemAccounts: 1,
+      accountTransferRows: 0,
       lastRevision: next.revision - 1n,
     },
   ]);

@@ -155,6 +155,7 @@ export function copyAssetTotalRow(row: AssetTotalRow): AssetTotalRow {
     systemBalanceTotal: row.systemBalanceTotal,
     memberAccounts: row.memberAccounts,
     systemAccounts: row.systemAccounts,
+    accountTransferRows: row.accountTransferRows,
     lastRevision: row.lastRevision,
   };
 }

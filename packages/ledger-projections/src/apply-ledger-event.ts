@@ -10,7 +10,7 @@ import type {
   Leg,
   TransferPosted,
 } from '@ledger/ledger';
-import { systemRolesNegativeAllowed } from '@ledger/ledger';
+import { accountTransferCauses, systemRolesNegativeAllowed } from '@ledger/ledger';
 import { accountNumberOf, memberSeqOf, seqOfWalletAccountId } from './account-identity.ts';
 import type {
   AccountRow,
@@ -255,6 +255,7 @@ function countAccount(context: EventContext, account: AccountRow): void {
       systemBalanceTotal: 0n,
       memberAccounts: 0,
       systemAccounts: 0,
+      accountTransferRows: 0,
       lastRevision: context.event.revision,
     };
     batch.assets.set(account.asset, totals);
@@ -334,8 +335,10 @@ function postTransfer(context: EventContext, data: TransferPosted['data']): void
   context.check(Array.isArray(data.legs) && data.legs.length > 0, 'a transfer without legs');
   const transferId = context.text(data.transferId, 'transferId');
   const occurredAt = context.text(data.postedAt, 'postedAt');
+  const isAccountTransfer = (accountTransferCauses as readonly string[]).includes(data.cause);
   for (const leg of data.legs) {
     moveLeg(context, leg, data.cause, { transferId, holdId: null }, occurredAt);
+    if (isAccountTransfer) context.asset(leg.asset).accountTransferRows += 1;
   }
   context.finish();
 }

@@ -32,6 +32,11 @@ export {
   type OpenHoldView,
 } from './account-queries.ts';
 export {
+  type AccountTransferFilter,
+  type AccountTransferView,
+  listAccountTransfers,
+} from './account-transfer-queries.ts';
+export {
   type AdjustmentView,
   type AdminActivityView,
   findAdjustment,

@@ -163,6 +163,7 @@ async function loadAssetTotals(trx: Trx, table: TableOf, batch: LedgerBatch, ass
     system_balance_total: string;
     member_accounts: number;
     system_accounts: number;
+    account_transfer_rows: string;
     last_revision: string;
   }>`SELECT * FROM ${table(balanceTables.assetTotals)}
       WHERE asset = ANY(${[...assets]}::text[])`.execute(trx);
@@ -177,6 +178,7 @@ async function loadAssetTotals(trx: Trx, table: TableOf, batch: LedgerBatch, ass
       systemBalanceTotal: units(row.system_balance_total),
       memberAccounts: row.member_accounts,
       systemAccounts: row.system_accounts,
+      accountTransferRows: Number(row.account_transfer_rows),
       lastRevision: BigInt(row.last_revision),
     });
     batch.assetRevisions.set(row.asset, BigInt(row.last_revision));
@@ -338,14 +340,15 @@ function insertAssetTotals(table: TableOf, rows: AssetTotalRow[]) {
     arrayLiteral(rows, (row) => formatMinorUnits(pick(row), row.decimalPoint));
   return sql`INSERT INTO ${table(balanceTables.assetTotals)}
     (asset, decimal_point, balance_total, member_balance_total, member_held_total,
-     system_balance_total, member_accounts, system_accounts, last_revision)
+     system_balance_total, member_accounts, system_accounts, account_transfer_rows,
+     last_revision)
     SELECT * FROM unnest(${column((r) => r.asset)}::text[],
       ${column((r) => r.decimalPoint)}::smallint[], ${amounts((r) => r.balanceTotal)}::numeric[],
       ${amounts((r) => r.memberBalanceTotal)}::numeric[],
       ${amounts((r) => r.memberHeldTotal)}::numeric[],
       ${amounts((r) => r.systemBalanceTotal)}::numeric[],
       ${column((r) => r.memberAccounts)}::integer[], ${column((r) => r.systemAccounts)}::integer[],
-      ${column((r) => r.lastRevision)}::bigint[])
+      ${column((r) => r.accountTransferRows)}::bigint[], ${column((r) => r.lastRevision)}::bigint[])
     ON CONFLICT (asset) DO NOTHING
     RETURNING 1`;
 }
@@ -364,15 +367,16 @@ function updateAssetTotals(table: TableOf, rows: AssetTotalRow[], batch: LedgerB
     SET balance_total = u.balance_total, member_balance_total = u.member_balance_total,
       member_held_total = u.member_held_total, system_balance_total = u.system_balance_total,
       member_accounts = u.member_accounts, system_accounts = u.system_accounts,
-      last_revision = u.last_revision
+      account_transfer_rows = u.account_transfer_rows, last_revision = u.last_revision
     FROM unnest(${assets}::text[], ${amounts((r) => r.balanceTotal)}::numeric[],
       ${amounts((r) => r.memberBalanceTotal)}::numeric[],
       ${amounts((r) => r.memberHeldTotal)}::numeric[],
       ${amounts((r) => r.systemBalanceTotal)}::numeric[],
       ${column((r) => r.memberAccounts)}::integer[], ${column((r) => r.systemAccounts)}::integer[],
-      ${column((r) => r.lastRevision)}::bigint[], ${column(before)}::bigint[])
+      ${column((r) => r.accountTransferRows)}::bigint[], ${column((r) => r.lastRevision)}::bigint[],
+      ${column(before)}::bigint[])
       AS u(asset, balance_total, member_balance_total, member_held_total, system_balance_total,
-        member_accounts, system_accounts, last_revision, before)
+        member_accounts, system_accounts, account_transfer_rows, last_revision, before)
     WHERE t.asset = ANY(${assets}::text[]) AND t.asset = u.asset
       AND t.last_revision = u.before AND t.last_revision < u.last_revision
     RETURNING 1`;

@@ -69,6 +69,11 @@ export type AssetTotalRow = {
   systemBalanceTotal: bigint;
   memberAccounts: number;
   systemAccounts: number;
+  /**
+   * The asset's balance-log rows of account transfers (account-transfer-queries.ts): the
+   * administrator's list's total without a date range, read in one row instead of counted.
+   */
+  accountTransferRows: number;
   lastRevision: bigint;
 };
 

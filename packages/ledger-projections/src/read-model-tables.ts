@@ -1,5 +1,6 @@
 import type { ProjectionContext } from '@ledger/projection-runner';
 import { type RawBuilder, sql, type Transaction } from 'kysely';
+import { accountTransferRowPredicate } from './account-transfer-queries.ts';
 
 /**
  * The DDL of both ledger projections, one function per projection, run by their `setup` (a new
@@ -86,6 +87,13 @@ export async function createBalanceTables(trx: Trx, context: Pick<ProjectionCont
     (debit_account, debit_ordinal) WHERE debit_ordinal % 256 = 0`.execute(trx);
   await sql`CREATE INDEX IF NOT EXISTS ${index(balanceLog, 'credit_bookmark')} ON ${table(balanceLog)}
     (credit_account, credit_ordinal) WHERE credit_ordinal % 256 = 0`.execute(trx);
+  // The administrator's account-transfer list in index order (account-transfer-queries.ts).
+  await sql`CREATE INDEX IF NOT EXISTS ${index(balanceLog, 'account_transfer')} ON ${table(balanceLog)}
+    (occurred_at, entry) WHERE ${sql.raw(accountTransferRowPredicate)}`.execute(trx);
+  await sql`CREATE INDEX IF NOT EXISTS ${index(balanceLog, 'account_transfer_asset')}
+    ON ${table(balanceLog)} (asset, occurred_at, entry) WHERE ${sql.raw(accountTransferRowPredicate)}`.execute(
+    trx,
+  );
   await sql`CREATE TABLE IF NOT EXISTS ${table(holds)} (
     hold_id text COLLATE "C" PRIMARY KEY, account text COLLATE "C" NOT NULL,
     asset text COLLATE "C" NOT NULL, amount numeric NOT NULL, reason text NOT NULL,
@@ -100,7 +108,7 @@ export async function createBalanceTables(trx: Trx, context: Pick<ProjectionCont
     balance_total numeric NOT NULL, member_balance_total numeric NOT NULL,
     member_held_total numeric NOT NULL, system_balance_total numeric NOT NULL,
     member_accounts integer NOT NULL, system_accounts integer NOT NULL,
-    last_revision bigint NOT NULL)`.execute(trx);
+    last_revision bigint NOT NULL, account_transfer_rows bigint NOT NULL DEFAULT 0)`.execute(trx);
 }
 
 export async function createProfileTables(trx: Trx, context: Pick<ProjectionContext, 'table'>) {

@@ -38,6 +38,13 @@ export const systemRolesOwedToOthers: ReadonlySet<SystemRole> = new Set<SystemRo
   'payables',
 ]);
 
+/**
+ * The causes of a transfer between wallet accounts a member asked for: between the member's own
+ * accounts, or to another member's (SPEC account-transfer/list lists their legs).
+ */
+export const accountTransferCauses = ['internalTransfer', 'memberTransfer'] as const;
+export type AccountTransferCause = (typeof accountTransferCauses)[number];
+
 /** The only accounts whose balance may go below zero: the outside world and the equity of corrections. */
 export const systemRolesNegativeAllowed: ReadonlySet<SystemRole> = new Set<SystemRole>([
   'chainClearing',

@@ -39,9 +39,7 @@ export {
   withdrawalTables,
 } from './withdrawal-projection.ts';
 export {
-  type AccountTransferView,
   findWithdrawal,
-  listAccountTransfers,
   listWithdrawals,
   listWithdrawPolicies,
   listWithdrawTransfers,

@@ -3,7 +3,7 @@ import { type Kysely, sql } from 'kysely';
 /**
  * Reads of the `withdrawals` projection for the query API: a member's request history (own rows
  * only), the administrators' withdraw list (with the holder name joined from the personal-data
- * table at query time, never projected), withdraw transfers, policies, and account transfers.
+ * table at query time, never projected), withdraw transfers and policies.
  */
 
 // biome-ignore lint/suspicious/noExplicitAny: the read models are typed by their queries.
@@ -221,70 +221,4 @@ export async function listWithdrawPolicies(db: AnyDb): Promise<WithdrawPolicyVie
     set_by: Number(row.set_by),
     set_at: row.set_at.toISOString(),
   }));
-}
-
-export type AccountTransferView = {
-  entry: number;
-  transfer_id: string | null;
-  cause: string;
-  asset: string;
-  amount: string;
-  from_account_seq: number | null;
-  to_account_seq: number | null;
-  actor: string;
-  regdate: string;
-};
-
-/** Transfers between wallet accounts (own accounts or to another member): admin account-transfer/list. */
-export async function listAccountTransfers(
-  db: AnyDb,
-  filter: { asset?: string | undefined; from?: Date | undefined; to?: Date | undefined },
-  window: Window,
-): Promise<{ rows: AccountTransferView[]; total: number }> {
-  const conditions = [
-    sql`l.event_type = 'TransferPosted'`,
-    sql`l.cause IN ('internalTransfer', 'memberTransfer')`,
-  ];
-  if (filter.asset !== undefined) conditions.push(sql`l.asset = ${filter.asset}`);
-  if (filter.from !== undefined)
-    conditions.push(sql`l.occurred_at >= ${filter.from.toISOString()}::timestamptz`);
-  if (filter.to !== undefined)
-    conditions.push(sql`l.occurred_at < ${filter.to.toISOString()}::timestamptz`);
-  const where = sql.join(conditions, sql` AND `);
-  const direction = sql.raw(window.order === 'asc' ? 'ASC' : 'DESC');
-  const { rows } = await sql<{
-    entry: string;
-    transfer_id: string | null;
-    cause: string;
-    asset: string;
-    amount: string;
-    debit_account: string | null;
-    credit_account: string | null;
-    actor: string;
-    occurred_at: Date;
-  }>`SELECT l.entry::text, l.transfer_id, l.cause, l.asset, l.amount::text, l.debit_account, l.credit_account,
-      l.actor, l.occurred_at FROM ledger_balance_log l WHERE ${where}
-    ORDER BY l.entry ${direction} LIMIT ${window.limit} OFFSET ${window.offset}`.execute(db);
-  const { rows: counted } = await sql<{
-    total: string;
-  }>`SELECT count(*)::text AS total FROM ledger_balance_log l
-    WHERE ${where}`.execute(db);
-  const seqOf = (account: string | null) =>
-    account !== null && /^wallet:[1-9][0-9]*$/.test(account)
-      ? Number(account.slice('wallet:'.length))
-      : null;
-  return {
-    rows: rows.map((row) => ({
-      entry: Number(row.entry),
-      transfer_id: row.transfer_id,
-      cause: row.cause,
-      asset: row.asset,
-      amount: row.amount,
-      from_account_seq: seqOf(row.debit_account),
-      to_account_seq: seqOf(row.credit_account),
-      actor: row.actor,
-      regdate: row.occurred_at.toISOString(),
-    })),
-    total: Number(counted[0]?.total ?? 0),
-  };
 }

@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely';
+import { accountTransferRowPredicate } from '../account-transfer-queries.ts';
 
 /**
  * The live books, checked in one snapshot: per asset, every money account's balances sum to zero;
@@ -7,7 +8,8 @@ import { type Kysely, sql } from 'kysely';
  * account's count of its log rows (its log pages' total) is the number of rows the log has on it;
  * each row's ordinal on each side's account is its place in that account's log (entry order), and
  * an account that claims its rows came in time order has no row earlier than one before it (the
- * two facts a date range's total is read from).
+ * two facts a date range's total is read from); each asset's count of its account-transfer rows
+ * (the account-transfer list's total) is the number the log has.
  */
 
 // biome-ignore lint/suspicious/noExplicitAny: the read models are typed by their queries.
@@ -25,7 +27,8 @@ export type BookProblem =
       kept: string | null;
       counted: string;
     }
-  | { kind: 'log_order_disagrees'; account: string; kept: boolean; counted: boolean };
+  | { kind: 'log_order_disagrees'; account: string; kept: boolean; counted: boolean }
+  | { kind: 'account_transfers_disagree'; asset: string; kept: string; counted: string };
 
 export async function checkLiveBooks(
   db: AnyDb,
@@ -109,6 +112,20 @@ export async function checkLiveBooks(
          WHERE a.log_times_ordered <> coalesce(o.ordered, true)
          ORDER BY a.account LIMIT 100`.execute(trx);
       for (const row of misordered) problems.push({ kind: 'log_order_disagrees', ...row });
+      const { rows: transfersMiscounted } = await sql<{
+        asset: string;
+        kept: string;
+        counted: string;
+      }>`
+        SELECT t.asset, t.account_transfer_rows::text AS kept, coalesce(c.rows, 0)::text AS counted
+          FROM ledger_asset_totals t LEFT JOIN (
+            SELECT asset, count(*) AS rows FROM ledger_balance_log
+             WHERE ${sql.raw(accountTransferRowPredicate)} GROUP BY asset) AS c USING (asset)
+         WHERE t.account_transfer_rows <> coalesce(c.rows, 0)
+         ORDER BY t.asset`.execute(trx);
+      for (const row of transfersMiscounted) {
+        problems.push({ kind: 'account_transfers_disagree', ...row });
+      }
       const { rows: counted } = await sql<{ count: string }>`SELECT count(*)::text AS count
         FROM ledger_accounts`.execute(trx);
       return { problems, accounts: Number(counted[0]?.count ?? 0) };

@@ -205,7 +205,7 @@ describe('T10: replay equals the projections', () => {
     expect(report.ok).toBe(true);
   });
 
-  test('a tampered balance, a deleted log row, a renumbered row and a false time-order flag are found and named', async () => {
+  test('a tampered balance, a deleted log row, a renumbered row, a false time-order flag and a miscounted account-transfer total are found and named', async () => {
     const { db } = database();
     stopping.abort();
     await Promise.all(runners);
@@ -223,6 +223,9 @@ describe('T10: replay equals the projections', () => {
     await sql`UPDATE ledger_accounts_v1 SET log_times_ordered = false WHERE account = ${accounts[7]}`.execute(
       db,
     );
+    const { rows: transfersKept } = await sql<{ kept: string }>`UPDATE ledger_asset_totals_v1
+      SET account_transfer_rows = account_transfer_rows + 1 WHERE asset = 'KRW'
+      RETURNING account_transfer_rows::text AS kept`.execute(db);
     const report = await runAudit({ db, pool: fixture.pool, store: fixture.store, rebuild: true });
     expect(report.ok).toBe(false);
     expect(report.rebuild?.differences).toEqual(
@@ -253,6 +256,12 @@ describe('T10: replay equals the projections', () => {
           entry: renumbered[0]?.entry,
         }),
         { kind: 'log_order_disagrees', account: accounts[7], kept: false, counted: true },
+        // More account-transfer rows kept than the log has.
+        expect.objectContaining({
+          kind: 'account_transfers_disagree',
+          asset: 'KRW',
+          kept: transfersKept[0]?.kept,
+        }),
       ]),
     );
   });

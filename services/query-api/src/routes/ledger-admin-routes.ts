@@ -11,6 +11,7 @@ import {
   findAdjustment,
   latestReconciliationRun,
   listAccounts,
+  listAccountTransfers,
   listAdjustments,
   listAdminActivity,
   listOpenHolds,
@@ -31,7 +32,8 @@ import {
 
 /**
  * The administrator's ledger screens (SPEC §2): account/list, the member view's account tab,
- * account/{seq}/view and /balance-log, the balance at an instant, the per-asset books (every system account, sum = 0,
+ * account/{seq}/view and /balance-log, the balance at an instant, account-transfer/list (the legs
+ * of transfers members made between wallet accounts), the per-asset books (every system account, sum = 0,
  * and whether a ledger projection stopped), forced adjustments, and the administrators' ledger
  * activity; the newest run of the continuous reconciliation (T25, docs/adr/0020).
  */
@@ -54,6 +56,10 @@ export const MemberAccountListQuerySchema = listQuerySchema({
   },
 });
 const MemberParameterSchema = z.strictObject({ seq: QuerySeqSchema });
+export const AccountTransferListQuerySchema = listQuerySchema({
+  sortable: ['regdate'],
+  filters: { asset: AssetSchema.optional() },
+});
 export const AdjustmentListQuerySchema = listQuerySchema({
   sortable: ['proposed_at'],
   filters: {
@@ -144,6 +150,20 @@ export function ledgerAdminRoutes(context: LedgerReadContext) {
       async (c) => {
         const view = await anyAccount(c.req.valid('param').seq);
         return balanceAtResponse(c, context, view, c.req.valid('query').at);
+      },
+    )
+    .get(
+      '/admin/account-transfer',
+      waitForLedger,
+      validate('query', AccountTransferListQuerySchema),
+      async (c) => {
+        const query = c.req.valid('query');
+        const { rows, total } = await listAccountTransfers(
+          db,
+          { asset: query.asset, ...dateRangeOf(query, context.now()) },
+          { ...pageWindow(query), order: query.order },
+        );
+        return c.json({ data: rows, paging: pagingOf(query, total) });
       },
     )
     .get('/admin/book', waitForLedger, validate('query', EmptyQuerySchema), async (c) => {

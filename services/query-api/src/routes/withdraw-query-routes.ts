@@ -5,7 +5,6 @@ import type { Db } from '@ledger/db';
 import { ProblemError, validate } from '@ledger/http';
 import {
   findWithdrawal,
-  listAccountTransfers,
   listWithdrawals,
   listWithdrawPolicies,
   listWithdrawTransfers,
@@ -17,8 +16,8 @@ import { dateRangeOf, pageWindow, pagingOf } from '../list-queries.ts';
 
 /**
  * Withdrawal reads (issue #10): the member's request history and inquiry (own withdrawals only:
- * another member's id is a 404), and the administrators' withdraw/list, withdraw-transfer/list,
- * account-transfer/list and withdraw/policy. `?after=` waits for the withdrawals projection (and
+ * another member's id is a 404), and the administrators' withdraw/list, withdraw-transfer/list
+ * and withdraw/policy. `?after=` waits for the withdrawals projection (and
  * the ledger's, for balances shown beside them).
  */
 
@@ -39,10 +38,6 @@ export const AdminWithdrawListQuerySchema = listQuerySchema({
 export const WithdrawTransferListQuerySchema = listQuerySchema({
   sortable: ['regdate'],
   filters: { asset: AssetSchema.optional(), withdrawal_id: z.uuid().optional() },
-});
-export const AccountTransferListQuerySchema = listQuerySchema({
-  sortable: ['regdate'],
-  filters: { asset: AssetSchema.optional() },
 });
 const EmptyQuerySchema = z.strictObject({ after: PositionSchema.optional() });
 const WithdrawalParameterSchema = z.strictObject({ withdrawalId: z.uuid() });
@@ -142,21 +137,6 @@ export function withdrawQueryRoutes(context: {
         const { rows, total } = await listWithdrawTransfers(
           db,
           { asset: query.asset, withdrawalId: query.withdrawal_id, ...range },
-          { ...pageWindow(query), order: query.order },
-        );
-        return c.json({ data: rows, paging: pagingOf(query, total) });
-      },
-    )
-    .get(
-      '/admin/account-transfer',
-      wait,
-      validate('query', AccountTransferListQuerySchema),
-      async (c) => {
-        const query = c.req.valid('query');
-        const range = dateRangeOf(query, context.now());
-        const { rows, total } = await listAccountTransfers(
-          db,
-          { asset: query.asset, ...range },
           { ...pageWindow(query), order: query.order },
         );
         return c.json({ data: rows, paging: pagingOf(query, total) });

@@ -248,6 +248,26 @@ describe('the administrator’s screens', () => {
       token: alice.token,
     });
     expect(denied.status).toBe(403);
+    // account-transfer/list: alice's move between her own accounts; a member may not read it.
+    const transfers = await kit.read('/api/v1/admin/account-transfer?asset=BTC', {
+      token: admin.token,
+    });
+    const transferPage = (await transfers.json()) as {
+      data: { cause: string; amount: string; from_account_seq: number; to_account_seq: number }[];
+      paging: { total: number };
+    };
+    expect(transferPage.data).toEqual([
+      expect.objectContaining({
+        cause: 'internalTransfer',
+        amount: '0.50000000',
+        from_account_seq: two()[0]?.seq,
+        to_account_seq: two()[1]?.seq,
+      }),
+    ]);
+    expect(transferPage.paging.total).toBe(1);
+    expect((await kit.read('/api/v1/admin/account-transfer', { token: alice.token })).status).toBe(
+      403,
+    );
     const [savings] = two();
     const view = await kit.read(`/api/v1/admin/account/${savings.seq}`, { token: admin.token });
     expect((await json<{ account: string; member_seq: number }>(view)).data).toMatchObject({

@@ -1,0 +1,149 @@
+import { prepared } from '@ledger/db';
+import { accountTransferCauses } from '@ledger/ledger';
+import { type Kysely, sql } from 'kysely';
+import { seqOfWalletAccountId } from './account-identity.ts';
+
+/**
+ * The administrator's list of account transfers (SPEC account-transfer/list): the balance-log rows
+ * of transfers between wallet accounts that members asked for (`accountTransferCauses`), one row per
+ * leg (a fee leg too), in time order. Read through two partial indexes on those rows only,
+ * (occurred_at, entry) and (asset, occurred_at, entry), so a page never walks the rest of the log;
+ * the total without a date range is the books' count per asset (`account_transfer_rows`, kept by the
+ * same projection in the same transactions as the rows), with one the range's rows are counted in
+ * the index; a page past the middle is read from the other end (docs/adr/0011, addendum of
+ * session 16).
+ */
+
+// biome-ignore lint/suspicious/noExplicitAny: the read models are typed by their queries.
+type AnyDb = Kysely<any>;
+
+/**
+ * The rows the list holds, as SQL: the indexes' predicate (read-model-tables.ts) and the queries'
+ * must be the same text for the planner to use them.
+ */
+export const accountTransferRowPredicate = `event_type = 'TransferPosted' AND cause IN (${accountTransferCauses
+  .map((cause) => `'${cause}'`)
+  .join(', ')})`;
+
+export type AccountTransferView = {
+  entry: number;
+  transfer_id: string | null;
+  cause: string;
+  asset: string;
+  amount: string;
+  /** The wallet account's seq on each side; null for a system account (a fee leg's credit). */
+  from_account_seq: number | null;
+  to_account_seq: number | null;
+  actor: string;
+  regdate: string;
+};
+
+export type AccountTransferFilter = {
+  asset?: string | undefined;
+  /** Half-open range [from, to) of the rows' times. */
+  from?: Date | undefined;
+  to?: Date | undefined;
+};
+
+type AccountTransferRecord = {
+  entry: string;
+  transfer_id: string | null;
+  cause: string;
+  asset: string;
+  amount: string;
+  debit_account: string | null;
+  credit_account: string | null;
+  actor: string;
+  occurred_at: Date;
+};
+
+export async function listAccountTransfers(
+  db: AnyDb,
+  filter: AccountTransferFilter,
+  window: { limit: number; offset: number; order: 'asc' | 'desc' },
+): Promise<{ rows: AccountTransferView[]; total: number }> {
+  const where = whereOf(filter);
+  const total = await countAccountTransfers(db, filter, where);
+  const { limit, offset, order } = window;
+  if (offset >= total) return { rows: [], total };
+  // Past the middle, the page is nearer the other end: read it from there, then turn it around.
+  // The order (time, then entry) is total, so both ends agree on every row's place.
+  if (offset > total / 2) {
+    const end = offset + limit;
+    const reversedOffset = Math.max(0, total - end);
+    const reversedLimit = Math.min(limit, total - offset);
+    const rows = await readPage(db, where, opposite(order), reversedLimit, reversedOffset);
+    return { rows: rows.reverse().map(viewOf), total };
+  }
+  return { rows: (await readPage(db, where, order, limit, offset)).map(viewOf), total };
+}
+
+function whereOf(filter: AccountTransferFilter) {
+  const conditions = [sql.raw(accountTransferRowPredicate)];
+  if (filter.asset !== undefined) conditions.push(sql`asset = ${filter.asset}`);
+  if (filter.from !== undefined) conditions.push(sql`occurred_at >= ${filter.from}::timestamptz`);
+  if (filter.to !== undefined) conditions.push(sql`occurred_at < ${filter.to}::timestamptz`);
+  return sql.join(conditions, sql` AND `);
+}
+
+function opposite(order: 'asc' | 'desc'): 'asc' | 'desc' {
+  return order === 'asc' ? 'desc' : 'asc';
+}
+
+async function readPage(
+  db: AnyDb,
+  where: ReturnType<typeof whereOf>,
+  order: 'asc' | 'desc',
+  limit: number,
+  offset: number,
+): Promise<AccountTransferRecord[]> {
+  const direction = sql.raw(order === 'asc' ? 'ASC' : 'DESC');
+  const { rows } = await prepared(sql<AccountTransferRecord>`
+    SELECT entry::text, transfer_id, cause, asset, amount::text, debit_account, credit_account,
+      actor, occurred_at FROM ledger_balance_log WHERE ${where}
+     ORDER BY occurred_at ${direction}, entry ${direction} LIMIT ${limit} OFFSET ${offset}`).execute(
+    db,
+  );
+  return rows;
+}
+
+/**
+ * Without a date range, the books' count of the asset's (or every asset's) account-transfer rows;
+ * with one, the rows in it, counted in the partial index.
+ */
+async function countAccountTransfers(
+  db: AnyDb,
+  filter: AccountTransferFilter,
+  where: ReturnType<typeof whereOf>,
+): Promise<number> {
+  const ranged = filter.from !== undefined || filter.to !== undefined;
+  const asset = filter.asset === undefined ? sql`TRUE` : sql`asset = ${filter.asset}`;
+  const { rows } = await prepared(
+    ranged
+      ? sql<{
+          total: string;
+        }>`SELECT count(*)::text AS total FROM ledger_balance_log WHERE ${where}`
+      : sql<{ total: string }>`SELECT coalesce(sum(account_transfer_rows), 0)::text AS total
+          FROM ledger_asset_totals WHERE ${asset}`,
+  ).execute(db);
+  return Number(rows[0]?.total ?? 0);
+}
+
+/** A member's wallet account's seq; a system account (a fee leg's credit) has none. */
+function seqOf(account: string | null): number | null {
+  return account === null ? null : (seqOfWalletAccountId(account) ?? null);
+}
+
+function viewOf(row: AccountTransferRecord): AccountTransferView {
+  return {
+    entry: Number(row.entry),
+    transfer_id: row.transfer_id,
+    cause: row.cause,
+    asset: row.asset,
+    amount: row.amount,
+    from_account_seq: seqOf(row.debit_account),
+    to_account_seq: seqOf(row.credit_account),
+    actor: row.actor,
+    regdate: row.occurred_at.toISOString(),
+  };
+}
