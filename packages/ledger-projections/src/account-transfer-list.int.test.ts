@@ -2,8 +2,9 @@
 // every filter (none, an asset, a date range, both, an asset with none), order and offset up to
 // past the end (pages past the middle are read from the other end), holds the rows and total that
 // filtering and sorting the whole balance log by hand gives, fee legs included and deposits, other
-// causes and hold captures left out; the books' count per asset is the log's; and a first page is
-// read from the partial indexes in the list's order, without sorting.
+// causes and hold captures left out; the books' count per asset is the log's; and a page's entries,
+// of all assets or of one, are read from the partial index alone in the list's order, without
+// sorting.
 import { systemAccountId } from '@ledger/ledger';
 import { useTestDatabase } from '@ledger/testing';
 import { sql } from 'kysely';
@@ -205,9 +206,10 @@ describe('the administrator’s account-transfer list', () => {
     expect(Number(rows[0]?.counted) + Number(rows[1]?.counted)).toBe(47);
   });
 
-  test('a first page, of all assets or of one, is read from a partial index in order, not sorted', async () => {
+  test('a page’s entries, of all assets or of one, come from the partial index alone, in order', async () => {
     const { db } = database();
-    await sql`ANALYZE`.execute(db);
+    // As autovacuum leaves an insert-only table: statistics, and pages marked all-visible.
+    await sql`VACUUM ANALYZE ledger_balance_log_v1`.execute(db);
     const plans: string[] = [];
     for (const asset of [sql`TRUE`, sql`asset = 'BTC'`]) {
       // On a table this small Postgres may prefer a scan (or a bitmap) and a top-N sort; with
@@ -215,18 +217,17 @@ describe('the administrator’s account-transfer list', () => {
       const { rows } = await db.transaction().execute(async (trx) => {
         await sql`SET LOCAL enable_seqscan = off`.execute(trx);
         await sql`SET LOCAL enable_bitmapscan = off`.execute(trx);
-        return sql<{ 'QUERY PLAN': string }>`EXPLAIN SELECT entry, amount FROM ledger_balance_log
+        return sql<{ 'QUERY PLAN': string }>`EXPLAIN SELECT entry FROM ledger_balance_log
           WHERE event_type = 'TransferPosted' AND cause IN ('internalTransfer', 'memberTransfer')
-            AND ${asset} ORDER BY occurred_at DESC, entry DESC LIMIT 20`.execute(trx);
+            AND ${asset} ORDER BY occurred_at DESC, entry DESC LIMIT 20 OFFSET 20`.execute(trx);
       });
       plans.push(rows.map((row) => row['QUERY PLAN']).join('\n'));
     }
-    expect(plans[0]).toMatch(
-      /Index (Only )?Scan Backward using ledger_balance_log_v1_account_transfer /,
-    );
-    expect(plans[1]).toMatch(
-      /Index (Only )?Scan Backward using ledger_balance_log_v1_account_transfer_asset/,
-    );
-    for (const plan of plans) expect(plan).not.toMatch(/Sort/);
+    for (const plan of plans) {
+      expect(plan).toMatch(
+        /Index Only Scan Backward using ledger_balance_log_v1_account_transfer /,
+      );
+      expect(plan).not.toMatch(/Sort/);
+    }
   });
 });

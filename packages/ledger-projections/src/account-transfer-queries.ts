@@ -6,12 +6,13 @@ import { seqOfWalletAccountId } from './account-identity.ts';
 /**
  * The administrator's list of account transfers (SPEC account-transfer/list): the balance-log rows
  * of transfers between wallet accounts that members asked for (`accountTransferCauses`), one row per
- * leg (a fee leg too), in time order. Read through two partial indexes on those rows only,
- * (occurred_at, entry) and (asset, occurred_at, entry), so a page never walks the rest of the log;
- * the total without a date range is the books' count per asset (`account_transfer_rows`, kept by the
- * same projection in the same transactions as the rows), with one the range's rows are counted in
- * the index; a page past the middle is read from the other end (docs/adr/0011, addendum of
- * session 16).
+ * leg (a fee leg too), in time order. Read through one partial index on those rows only,
+ * (occurred_at, entry) carrying the asset: a page's entries are found in the index alone (an asset
+ * filter too, on the carried column) and only its rows are read from the table, so a page never
+ * walks the rest of the log; the total without a date range is the books' count per asset
+ * (`account_transfer_rows`, kept by the same projection in the same transactions as the rows),
+ * with one the range's entries are counted in the index; a page past the middle is read from the
+ * other end (docs/adr/0011, addendum of 29 November, session 16).
  */
 
 // biome-ignore lint/suspicious/noExplicitAny: the read models are typed by their queries.
@@ -98,12 +99,16 @@ async function readPage(
   offset: number,
 ): Promise<AccountTransferRecord[]> {
   const direction = sql.raw(order === 'asc' ? 'ASC' : 'DESC');
+  // The entries from an index-only scan (the rows skipped are never read from the table), then
+  // the page's rows by key.
   const { rows } = await prepared(sql<AccountTransferRecord>`
-    SELECT entry::text, transfer_id, cause, asset, amount::text, debit_account, credit_account,
-      actor, occurred_at FROM ledger_balance_log WHERE ${where}
-     ORDER BY occurred_at ${direction}, entry ${direction} LIMIT ${limit} OFFSET ${offset}`).execute(
-    db,
-  );
+    SELECT l.entry::text, l.transfer_id, l.cause, l.asset, l.amount::text, l.debit_account,
+      l.credit_account, l.actor, l.occurred_at
+      FROM ledger_balance_log l
+     WHERE l.entry IN (SELECT entry FROM ledger_balance_log WHERE ${where}
+                        ORDER BY occurred_at ${direction}, entry ${direction}
+                        LIMIT ${limit} OFFSET ${offset})
+     ORDER BY l.occurred_at ${direction}, l.entry ${direction}`).execute(db);
   return rows;
 }
 

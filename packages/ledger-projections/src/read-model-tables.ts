@@ -89,9 +89,7 @@ export async function createBalanceTables(trx: Trx, context: Pick<ProjectionCont
     (credit_account, credit_ordinal) WHERE credit_ordinal % 256 = 0`.execute(trx);
   // The administrator's account-transfer list in index order (account-transfer-queries.ts).
   await sql`CREATE INDEX IF NOT EXISTS ${index(balanceLog, 'account_transfer')} ON ${table(balanceLog)}
-    (occurred_at, entry) WHERE ${sql.raw(accountTransferRowPredicate)}`.execute(trx);
-  await sql`CREATE INDEX IF NOT EXISTS ${index(balanceLog, 'account_transfer_asset')}
-    ON ${table(balanceLog)} (asset, occurred_at, entry) WHERE ${sql.raw(accountTransferRowPredicate)}`.execute(
+    (occurred_at, entry) INCLUDE (asset) WHERE ${sql.raw(accountTransferRowPredicate)}`.execute(
     trx,
   );
   await sql`CREATE TABLE IF NOT EXISTS ${table(holds)} (
