@@ -153,14 +153,24 @@ export async function listAccounts(
     const fromEnd = total - window.offset - take;
     if (fromEnd < window.offset) {
       const reversed = sort.order === 'asc' ? 'desc' : 'asc';
-      const rows = await pageOf(db, where, sql`NULL`, sort.key, reversed, take, fromEnd);
+      const rows = await pageOf(db, filter, where, sql`NULL`, sort.key, reversed, take, fromEnd);
       return { rows: rows.reverse().map(adminAccountViewOf), total };
     }
-    const rows = await pageOf(db, where, sql`NULL`, sort.key, sort.order, take, window.offset);
+    const rows = await pageOf(
+      db,
+      filter,
+      where,
+      sql`NULL`,
+      sort.key,
+      sort.order,
+      take,
+      window.offset,
+    );
     return { rows: rows.map(adminAccountViewOf), total };
   }
   const rows = await pageOf(
     db,
+    filter,
     where,
     totalOf(filter, where),
     sort.key,
@@ -173,9 +183,16 @@ export async function listAccounts(
   return { rows: rows.map(adminAccountViewOf), total };
 }
 
-/** One page of the matching accounts in the sort's order, each row with `total` beside it. */
+/**
+ * One page of the matching accounts in the sort's order, each row with `total` beside it. Without
+ * a title search (the only filter on the profile), the page's seqs are found on the accounts alone
+ * (from the index in the sort's order, index-only where the table's pages are all-visible) and
+ * only the page's rows are joined with their profiles: the rows skipped for the offset are never
+ * joined.
+ */
 async function pageOf(
   db: AnyDb,
+  filter: AccountFilter,
   where: ReturnType<typeof whereOf>,
   total: ReturnType<typeof sql>,
   key: AccountSortKey,
@@ -184,11 +201,18 @@ async function pageOf(
   offset: number,
 ): Promise<(AccountRecord & { total: string | null })[]> {
   const direction = sql.raw(order === 'asc' ? 'ASC' : 'DESC');
-  const { rows } = await prepared(sql<AccountRecord & { total: string | null }>`
+  const orderBy = sql`ORDER BY ${sql.raw(sortColumns[key])} ${direction}, a.seq ${direction}`;
+  const { rows } = await prepared(
+    filter.search === undefined
+      ? sql<AccountRecord & { total: string | null }>`
     SELECT ${accountColumns}, ${total}::text AS total FROM ${accountSource}
-     WHERE ${where}
-     ORDER BY ${sql.raw(sortColumns[key])} ${direction}, a.seq ${direction}
-     LIMIT ${limit} OFFSET ${offset}`).execute(db);
+     WHERE a.seq IN (SELECT a.seq FROM ledger_accounts a WHERE ${where} ${orderBy}
+                      LIMIT ${limit} OFFSET ${offset})
+     ${orderBy}`
+      : sql<AccountRecord & { total: string | null }>`
+    SELECT ${accountColumns}, ${total}::text AS total FROM ${accountSource}
+     WHERE ${where} ${orderBy} LIMIT ${limit} OFFSET ${offset}`,
+  ).execute(db);
   return rows;
 }
 
