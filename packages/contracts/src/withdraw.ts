@@ -121,9 +121,11 @@ export const AccountTransferSchema = z.object({
   transfer_id: z.string().nullable(),
   cause: z.string(),
   asset: z.string(),
+  decimal_point: z.number(),
   amount: z.string(),
   from_account_seq: z.number().nullable(),
   to_account_seq: z.number().nullable(),
+  to_system_role: z.string().nullable(),
   actor: z.string(),
   regdate: z.string(),
 });

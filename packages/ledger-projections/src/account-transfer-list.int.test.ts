@@ -172,7 +172,7 @@ describe('the administrator’s account-transfer list', () => {
     expect((await byHand({}, 'asc')).length).toBe(36 + 11);
   });
 
-  test('a row names both wallet accounts, and a fee leg its payer only', async () => {
+  test('a row names both wallet accounts and its asset’s scale; a fee leg the fee account’s role', async () => {
     const { rows } = await listAccountTransfers(
       database().db,
       { asset: 'KRW' },
@@ -182,14 +182,26 @@ describe('the administrator’s account-transfer list', () => {
     expect(first).toMatchObject({
       cause: 'internalTransfer',
       asset: 'KRW',
+      decimal_point: 0,
       amount: '100',
       from_account_seq: 1,
       to_account_seq: 3,
+      to_system_role: null,
       actor: expect.any(String),
       regdate: new Date(start).toISOString(),
     });
     const fee = rows.find((row) => row.to_account_seq === null);
-    expect(fee).toMatchObject({ amount: '1', cause: 'memberTransfer' });
+    expect(fee).toMatchObject({
+      amount: '1',
+      cause: 'memberTransfer',
+      to_system_role: 'feeRevenue',
+    });
+    const btc = await listAccountTransfers(
+      database().db,
+      { asset: 'BTC' },
+      { limit: 1, offset: 0, order: 'asc' },
+    );
+    expect(btc.rows[0]).toMatchObject({ decimal_point: 8, amount: '0.00001300' });
     expect(rows.filter((row) => row.transfer_id === fee?.transfer_id)).toHaveLength(2);
   });
 

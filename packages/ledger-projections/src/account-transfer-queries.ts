@@ -31,10 +31,14 @@ export type AccountTransferView = {
   transfer_id: string | null;
   cause: string;
   asset: string;
+  /** The asset's decimal places (the amount has exactly as many). */
+  decimal_point: number;
   amount: string;
   /** The wallet account's seq on each side; null for a system account (a fee leg's credit). */
   from_account_seq: number | null;
   to_account_seq: number | null;
+  /** The system account credited, when it is one (feeRevenue on a fee leg). */
+  to_system_role: string | null;
   actor: string;
   regdate: string;
 };
@@ -51,9 +55,11 @@ type AccountTransferRecord = {
   transfer_id: string | null;
   cause: string;
   asset: string;
+  decimal_point: number;
   amount: string;
   debit_account: string | null;
   credit_account: string | null;
+  credit_system_role: string | null;
   actor: string;
   occurred_at: Date;
 };
@@ -100,11 +106,14 @@ async function readPage(
 ): Promise<AccountTransferRecord[]> {
   const direction = sql.raw(order === 'asc' ? 'ASC' : 'DESC');
   // The entries from an index-only scan (the rows skipped are never read from the table), then
-  // the page's rows by key.
+  // the page's rows by key, with their asset's scale and the credited system account's role.
   const { rows } = await prepared(sql<AccountTransferRecord>`
-    SELECT l.entry::text, l.transfer_id, l.cause, l.asset, l.amount::text, l.debit_account,
-      l.credit_account, l.actor, l.occurred_at
+    SELECT l.entry::text, l.transfer_id, l.cause, l.asset, t.decimal_point, l.amount::text,
+      l.debit_account, l.credit_account, c.system_role AS credit_system_role, l.actor,
+      l.occurred_at
       FROM ledger_balance_log l
+      JOIN ledger_asset_totals t ON t.asset = l.asset
+      LEFT JOIN ledger_accounts c ON c.account = l.credit_account
      WHERE l.entry IN (SELECT entry FROM ledger_balance_log WHERE ${where}
                         ORDER BY occurred_at ${direction}, entry ${direction}
                         LIMIT ${limit} OFFSET ${offset})
@@ -145,9 +154,11 @@ function viewOf(row: AccountTransferRecord): AccountTransferView {
     transfer_id: row.transfer_id,
     cause: row.cause,
     asset: row.asset,
+    decimal_point: row.decimal_point,
     amount: row.amount,
     from_account_seq: seqOf(row.debit_account),
     to_account_seq: seqOf(row.credit_account),
+    to_system_role: row.credit_system_role,
     actor: row.actor,
     regdate: row.occurred_at.toISOString(),
   };

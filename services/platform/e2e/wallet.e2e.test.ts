@@ -251,6 +251,8 @@ describe('wallet and ledger administration', () => {
         'system:adjustment',
       ],
       [admin, 'admin-member-account', memberAccountPath, savingsNumber],
+      // The demo seed's move of 250,000 won between bob's own accounts.
+      [admin, 'admin-account-transfer-list', '/admin/account-transfer/list', /250[.,]000/],
     ] as const;
     // Every screen in the default locale and in vi-VN (other separators, longest texts); the
     // wallet and the account view in the other three as well (key sets are compared per namespace

@@ -224,7 +224,8 @@ async function submitAsSeed(
  * The ledger's demo data, through real commands and idempotent (every command id is fixed, so a
  * restart replays the original answers): every system account of the demo assets, and for each
  * demo member one KRW and one BTC account (opened through the write API, like the wallet screen
- * does) funded from chain clearing, as a deposit would.
+ * does) funded from chain clearing, as a deposit would; and bob keeps part of his won in a
+ * second account, moved there by a transfer between his own accounts (account-transfer/list).
  */
 async function seedDemoLedger(input: { db: Db; writeApi: App; client: LedgerWriterClient }) {
   const position = await seedDemoAssets(input.writeApi);
@@ -269,8 +270,43 @@ async function seedDemoLedger(input: { db: Db; writeApi: App; client: LedgerWrit
       });
       if (plugin !== null)
         await backOnChain(input.db, plugin, `seed:fund:${member.userId}`, funding);
+      if (member.userId === 'bob' && asset === 'KRW') {
+        await seedSavings(input, String(login.token), data.seq);
+      }
     }
   }
+}
+
+/** Bob's KRW savings account, and 250,000 won moved into it from his KRW wallet. */
+async function seedSavings(
+  input: { db: Db; writeApi: App },
+  token: string,
+  walletSeq: number,
+): Promise<void> {
+  const request = async (path: string, key: string, body: unknown) => {
+    const response = await input.writeApi.request(path, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        authorization: `Bearer ${token}`,
+        'idempotency-key': key,
+      },
+      body: JSON.stringify(body),
+    });
+    const text = await response.text();
+    if (response.status !== 201)
+      throw new Error(`seed: ${path} answered ${response.status} ${text}`);
+    return JSON.parse(text) as { data: { seq: number }; position: string };
+  };
+  const savings = await request('/api/v1/account', 'seed-account-bob-KRW-savings', {
+    asset: 'KRW',
+    title: 'KRW savings',
+  });
+  await request('/api/v1/account-transfer', 'seed-transfer-bob-KRW-savings', {
+    source_account_seq: walletSeq,
+    target_account_seq: savings.data.seq,
+    amount: '250000',
+  });
 }
 
 /**

@@ -49,3 +49,27 @@ export function brokerage(seq: number, title: string) {
 export function tokenAnswer(token: string) {
   return { token, token_type: 'Bearer', expires_in: 600 };
 }
+
+/** An asset as the catalog lists it (GET /admin/asset). */
+export const catalogAsset = (code: string, overrides: Record<string, unknown> = {}) => ({
+  code,
+  title: code,
+  decimal_point: 8,
+  allow_deposit: true,
+  allow_withdraw: true,
+  is_active: true,
+  output_order: 1,
+  withdraw_fees: [],
+  deposit_extra_form: [],
+  withdraw_extra_form: [],
+  minimum_deposit: '0.00000000',
+  memo_required: false,
+  confirmations_required: 350,
+  is_frozen: false,
+  frozen_reason: null,
+  frozen_at: null,
+  registered_at: '2026-03-01T00:00:00.000Z',
+  changed_at: null,
+  plugin_id: null,
+  ...overrides,
+});

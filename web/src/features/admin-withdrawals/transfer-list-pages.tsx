@@ -1,14 +1,46 @@
 import type { AccountTransfer, WithdrawTransfer } from '@ledger/contracts';
-import { Badge, Code } from '@mantine/core';
+import { Anchor, Badge, Code } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
 import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
+import { formatAmount } from '../../ui-kit/amount/amount-format.ts';
+import { AmountText } from '../../ui-kit/amount/amount-text.tsx';
 import { formatDateTime } from '../../ui-kit/date-time/format-date-time.ts';
 import { type ListColumn, ListScreen } from '../../ui-kit/list/list-screen.tsx';
+import { allAssetsQuery } from '../admin-assets/admin-assets-api.ts';
+import { accountViewHref } from '../admin-ledger/account-list-page.tsx';
+import { ChoiceFilter, FilterBar } from '../admin-members/list-filters.tsx';
 import { localeAtom } from '../shell/locale-atom.ts';
+import { useLedgerLabels } from '../wallet/ledger-labels.ts';
 import type { DynamicT } from '../withdraw/withdraw-labels.ts';
 import { accountTransferListQuery, withdrawTransferListQuery } from './admin-withdraw-api.ts';
 import type { TransferListSearch } from './admin-withdraw-search.ts';
+
+/** The asset filter both transfer lists offer: every asset in the catalog, or all of them. */
+function AssetFilter({ search, onSearchChange }: Omit<TransferListPageProps, 'today'>) {
+  const { t } = useTranslation('admin-withdrawals');
+  const assets = useQuery(allAssetsQuery());
+  return (
+    <FilterBar>
+      <ChoiceFilter
+        label={t('columns.asset')}
+        value={search.asset}
+        choices={(assets.data ?? []).map((asset) => ({ value: asset.code, label: asset.code }))}
+        onChange={(value) => onSearchChange((previous) => ({ ...previous, asset: value, page: 1 }))}
+      />
+    </FilterBar>
+  );
+}
+
+/** A wallet account's seq, linked to its administrator's view. */
+function AccountLink({ seq }: { seq: number }) {
+  return (
+    <Anchor component={Link} to={accountViewHref(seq)} size="sm">
+      {seq}
+    </Anchor>
+  );
+}
 
 export type TransferListPageProps = {
   search: TransferListSearch;
@@ -78,16 +110,28 @@ export function WithdrawTransferListPage({ search, onSearchChange, today }: Tran
       emptyText={t('list.emptyTransfers')}
       exportFileName="withdraw-transfers"
       today={today}
+      filters={<AssetFilter search={search} onSearchChange={onSearchChange} />}
     />
   );
 }
 
-/** SPEC §2 admin account-transfer/list: transfers between wallet accounts. */
+/**
+ * SPEC §2 admin account-transfer/list: the legs of transfers between wallet accounts (a fee leg
+ * names the fee account's role where an account would be), amounts in the locale at the asset's
+ * scale.
+ */
 export function AccountTransferListPage({ search, onSearchChange, today }: TransferListPageProps) {
   const { t } = useTranslation('admin-withdrawals');
   const dynamicText = t as unknown as DynamicT;
   const { t: tAdmin } = useTranslation('admin');
+  const labels = useLedgerLabels();
   const locale = useAtomValue(localeAtom);
+  const toAccount = (row: AccountTransfer) =>
+    row.to_account_seq !== null
+      ? String(row.to_account_seq)
+      : row.to_system_role !== null
+        ? labels.systemRole(row.to_system_role)
+        : '';
   const list = useQuery({ ...accountTransferListQuery(search), placeholderData: keepPreviousData });
   const columns: ListColumn<AccountTransfer>[] = [
     {
@@ -107,17 +151,24 @@ export function AccountTransferListPage({ search, onSearchChange, today }: Trans
       accessor: 'from_account_seq',
       title: t('columns.fromAccount'),
       text: (row) => String(row.from_account_seq ?? ''),
+      render: (row) =>
+        row.from_account_seq === null ? '' : <AccountLink seq={row.from_account_seq} />,
     },
     {
       accessor: 'to_account_seq',
       title: t('columns.toAccount'),
-      text: (row) => String(row.to_account_seq ?? ''),
+      text: toAccount,
+      render: (row) =>
+        row.to_account_seq === null ? toAccount(row) : <AccountLink seq={row.to_account_seq} />,
     },
     {
       accessor: 'amount',
       title: t('columns.amount'),
       textAlign: 'right',
-      text: (row) => row.amount,
+      text: (row) => formatAmount(row.amount, locale, { decimalPoint: row.decimal_point }),
+      render: (row) => (
+        <AmountText amount={row.amount} decimalPoint={row.decimal_point} size="sm" />
+      ),
     },
     { accessor: 'actor', title: t('columns.actor'), text: (row) => row.actor },
   ];
@@ -135,6 +186,7 @@ export function AccountTransferListPage({ search, onSearchChange, today }: Trans
       emptyText={t('list.emptyAccountTransfers')}
       exportFileName="account-transfers"
       today={today}
+      filters={<AssetFilter search={search} onSearchChange={onSearchChange} />}
     />
   );
 }

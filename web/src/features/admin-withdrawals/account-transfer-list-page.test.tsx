@@ -1,0 +1,128 @@
+// @vitest-environment happy-dom
+// Proves the administrator's account-transfer/list against msw: each leg shows its kind, both
+// accounts, linked to their views (a fee leg the fee account's role, translated), and its amount
+// in the active locale at the asset's scale, with every digit; and the asset filter asks the query
+// API for that asset's legs from the first page.
+import '../../test-support/dom-environment.ts';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import i18next from 'i18next';
+import { HttpResponse, http } from 'msw';
+import { afterEach, beforeAll, beforeEach, expect, test } from 'vitest';
+import { useApiServer } from '../../test-support/api-server.ts';
+import { catalogAsset, listAnswer, memberInfo, tokenAnswer } from '../../test-support/fixtures.ts';
+import { fakeToken, renderApp, startI18n } from '../../test-support/render-app.tsx';
+
+const server = useApiServer();
+beforeAll(() => startI18n('en-US'));
+afterEach(() => i18next.changeLanguage('en-US'));
+
+function leg(entry: number, overrides: Record<string, unknown>) {
+  return {
+    entry,
+    transfer_id: `transfer-${entry}`,
+    cause: 'internalTransfer',
+    asset: 'KRW',
+    decimal_point: 0,
+    amount: '250000',
+    from_account_seq: 21,
+    to_account_seq: 22,
+    to_system_role: null,
+    actor: 'member:7',
+    regdate: '2026-11-22T01:00:00.000Z',
+    ...overrides,
+  };
+}
+
+let queries: URLSearchParams[] = [];
+
+beforeEach(() => {
+  queries = [];
+  const token = fakeToken();
+  server.use(
+    http.post('/api/v1/auth/token/refresh', () => HttpResponse.json(tokenAnswer(token))),
+    http.get('/api/v1/member/me', () =>
+      HttpResponse.json({ member_info: memberInfo({ seq: 9, user_id: 'root', is_admin: true }) }),
+    ),
+    http.get('/api/v1/otp', () => HttpResponse.json({ data: [] })),
+    http.get('/api/v1/admin/asset', () =>
+      HttpResponse.json(
+        listAnswer([catalogAsset('KRW', { decimal_point: 0 }), catalogAsset('BTC')]),
+      ),
+    ),
+    http.get('/api/v1/admin/account-transfer', ({ request }) => {
+      queries.push(new URL(request.url).searchParams);
+      return HttpResponse.json(
+        listAnswer([
+          leg(3072, {}),
+          leg(4096, {
+            cause: 'memberTransfer',
+            asset: 'BTC',
+            decimal_point: 8,
+            amount: '12345678901.12345678',
+            from_account_seq: 31,
+            to_account_seq: 40,
+          }),
+          leg(4097, {
+            cause: 'memberTransfer',
+            asset: 'BTC',
+            decimal_point: 8,
+            amount: '0.00010000',
+            from_account_seq: 31,
+            to_account_seq: null,
+            to_system_role: 'feeRevenue',
+          }),
+        ]),
+      );
+    }),
+  );
+});
+
+async function rowWith(text: string): Promise<HTMLElement> {
+  const cell = await screen.findByText(text);
+  const row = cell.closest('tr');
+  if (row === null) throw new Error(`no row with ${text}`);
+  return row;
+}
+
+test('legs show their kind, accounts and amount at the asset’s scale; a fee leg the fee account', async () => {
+  renderApp('/admin/account-transfer/list');
+  const own = await rowWith('250,000');
+  expect(within(own).getByText('Between own accounts')).toBeDefined();
+  expect(within(own).getByRole('link', { name: '21' }).getAttribute('href')).toBe(
+    '/admin/account/21/view',
+  );
+  expect(within(own).getByRole('link', { name: '22' }).getAttribute('href')).toBe(
+    '/admin/account/22/view',
+  );
+  // Beyond a float's digits: shown exactly.
+  const member = await rowWith('12,345,678,901.12345678');
+  expect(within(member).getByText('To another member')).toBeDefined();
+  const fee = await rowWith('0.0001');
+  expect(within(fee).getByText('Fee revenue')).toBeDefined();
+  expect(
+    within(fee)
+      .getAllByRole('link')
+      .map((link) => link.textContent),
+  ).toEqual(['31']);
+  expect(queries[0]?.get('order')).toBe('desc');
+  expect(queries[0]?.has('asset')).toBe(false);
+});
+
+test('the asset filter asks for that asset’s legs', async () => {
+  renderApp('/admin/account-transfer/list?page=2');
+  await rowWith('250,000');
+  const filter = await screen.findByRole('combobox', { name: 'Asset' });
+  await waitFor(() => expect(within(filter).getAllByRole('option')).toHaveLength(3));
+  fireEvent.change(filter, { target: { value: '1' } });
+  await waitFor(() => expect(queries.at(-1)?.get('asset')).toBe('BTC'));
+  expect(queries.at(-1)?.get('page') ?? '1').toBe('1');
+});
+
+test('in vi-VN the amounts use its separators and the fee account its name', async () => {
+  await i18next.changeLanguage('vi-VN');
+  renderApp('/admin/account-transfer/list');
+  await rowWith('250.000');
+  await rowWith('12.345.678.901,12345678');
+  const fee = await rowWith('0,0001');
+  expect(within(fee).getByText('Doanh thu phí')).toBeDefined();
+});
