@@ -58,6 +58,32 @@ export function WithdrawTransferListPage({ search, onSearchChange, today }: Tran
     ...withdrawTransferListQuery(search),
     placeholderData: keepPreviousData,
   });
+  // Amounts at the asset's scale from the catalog (the network fee is in the same asset).
+  const assets = useQuery(allAssetsQuery());
+  const scaleOf = (asset: string) =>
+    assets.data?.find((candidate) => candidate.code === asset)?.decimal_point;
+  const amountColumn = (
+    accessor: 'amount' | 'fee_amount',
+    title: string,
+  ): ListColumn<WithdrawTransfer> => ({
+    accessor,
+    title,
+    textAlign: 'right',
+    text: (row) => {
+      const amount = row[accessor];
+      return amount === null
+        ? ''
+        : formatAmount(amount, locale, { decimalPoint: scaleOf(row.asset) });
+    },
+    render: (row) => {
+      const amount = row[accessor];
+      return amount === null ? (
+        '—'
+      ) : (
+        <AmountText amount={amount} decimalPoint={scaleOf(row.asset)} size="sm" />
+      );
+    },
+  });
   const columns: ListColumn<WithdrawTransfer>[] = [
     {
       accessor: 'regdate',
@@ -75,18 +101,8 @@ export function WithdrawTransferListPage({ search, onSearchChange, today }: Tran
       text: (row) => row.txid ?? '',
       render: (row) => (row.txid === null ? '—' : <Code>{row.txid.slice(0, 16)}…</Code>),
     },
-    {
-      accessor: 'amount',
-      title: t('columns.amount'),
-      textAlign: 'right',
-      text: (row) => row.amount,
-    },
-    {
-      accessor: 'fee_amount',
-      title: t('columns.networkFee'),
-      textAlign: 'right',
-      text: (row) => row.fee_amount ?? '',
-    },
+    amountColumn('amount', t('columns.amount')),
+    amountColumn('fee_amount', t('columns.networkFee')),
     {
       accessor: 'status',
       title: t('columns.status'),

@@ -1,8 +1,9 @@
 // @vitest-environment happy-dom
-// Proves the administrator's account-transfer/list against msw: each leg shows its kind, both
-// accounts, linked to their views (a fee leg the fee account's role, translated), and its amount
-// in the active locale at the asset's scale, with every digit; and the asset filter asks the query
-// API for that asset's legs from the first page.
+// Proves the administrator's account-transfer/list and withdraw-transfer/list against msw: each
+// account-transfer leg shows its kind, both accounts, linked to their views (a fee leg the fee
+// account's role, translated), and its amount in the active locale at the asset's scale, with
+// every digit; a withdraw transfer's amount and network fee are at its asset's scale too; and the
+// asset filter asks the query API for that asset's rows from the first page.
 import '../../test-support/dom-environment.ts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import i18next from 'i18next';
@@ -47,6 +48,27 @@ beforeEach(() => {
     http.get('/api/v1/admin/asset', () =>
       HttpResponse.json(
         listAnswer([catalogAsset('KRW', { decimal_point: 0 }), catalogAsset('BTC')]),
+      ),
+    ),
+    http.get('/api/v1/admin/withdraw-transfer', () =>
+      HttpResponse.json(
+        listAnswer([
+          {
+            transfer_id: 'withdraw-transfer-1',
+            withdrawal_id: '5f1c3a9e-0000-4000-8000-000000000001',
+            member_seq: 12,
+            asset: 'BTC',
+            from: 'treasury',
+            to: 'bc1-alice',
+            txid: null,
+            amount: '1234.50000000',
+            fee_amount: '0.00002000',
+            status: 'created',
+            message: null,
+            created_by: 'admin:9',
+            regdate: '2026-11-22T01:00:00.000Z',
+          },
+        ]),
       ),
     ),
     http.get('/api/v1/admin/account-transfer', ({ request }) => {
@@ -125,4 +147,11 @@ test('in vi-VN the amounts use its separators and the fee account its name', asy
   await rowWith('12.345.678.901,12345678');
   const fee = await rowWith('0,0001');
   expect(within(fee).getByText('Doanh thu phí')).toBeDefined();
+});
+
+test('a withdraw transfer’s amount and network fee are at its asset’s scale', async () => {
+  renderApp('/admin/withdraw-transfer/list');
+  const row = await rowWith('bc1-alice');
+  await waitFor(() => expect(within(row).getByText('1,234.5')).toBeDefined());
+  expect(within(row).getByText('0.00002')).toBeDefined();
 });
