@@ -14,6 +14,7 @@ import {
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { decimalsOf } from '../../ui-kit/amount/amount-format.ts';
 import { AmountInput } from '../../ui-kit/amount/amount-input.tsx';
 import { isPhraseTyped, makeVerificationPhrase } from '../../ui-kit/dialogs/verification-phrase.ts';
 import { FailureAlert } from '../../ui-kit/failure-alert.tsx';
@@ -24,7 +25,6 @@ import {
   ledgerSettingsQuery,
   proposeAdjustmentMutation,
 } from './admin-ledger-api.ts';
-import { scaleOf } from './amount-scale.ts';
 import { reasonProblem } from './ledger-admin-validation.ts';
 
 type Direction = AdjustmentProposal['direction'];
@@ -51,7 +51,7 @@ function needsSecondApproval(
   decimalPoint: number,
   maximum: string | undefined,
 ): boolean {
-  if (maximum === undefined || scaleOf(maximum) > decimalPoint) return true;
+  if (maximum === undefined || decimalsOf(maximum) > decimalPoint) return true;
   return minorUnits(amount, decimalPoint) > minorUnits(maximum, decimalPoint);
 }
 

@@ -6,7 +6,7 @@ import i18next from 'i18next';
 import { useAtomValue } from 'jotai';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatAmount } from '../../ui-kit/amount/amount-format.ts';
+import { decimalsOf, formatAmount } from '../../ui-kit/amount/amount-format.ts';
 import { AmountText } from '../../ui-kit/amount/amount-text.tsx';
 import { formatDateTime } from '../../ui-kit/date-time/format-date-time.ts';
 import { confirmAction } from '../../ui-kit/dialogs/confirm-dialog.tsx';
@@ -22,7 +22,6 @@ import {
   approveAdjustmentMutation,
   rejectAdjustmentMutation,
 } from './admin-ledger-api.ts';
-import { scaleOf } from './amount-scale.ts';
 import { reasonProblem } from './ledger-admin-validation.ts';
 
 /** The ledger's rejections an adjustment can meet, as the problem codes the app localizes. */
@@ -98,7 +97,7 @@ export function AdjustmentTable(props: {
       message: t('adjustments.approveMessage', {
         direction: t(`direction.${adjustment.direction}`),
         amount: formatAmount(adjustment.amount, locale, {
-          decimalPoint: scaleOf(adjustment.amount),
+          decimalPoint: decimalsOf(adjustment.amount),
         }),
         asset: adjustment.asset,
         account: adjustment.account_seq,
@@ -158,7 +157,7 @@ export function AdjustmentTable(props: {
                   <Table.Td ta="right">
                     <AmountText
                       amount={row.amount}
-                      decimalPoint={scaleOf(row.amount)}
+                      decimalPoint={decimalsOf(row.amount)}
                       assetCode={row.asset}
                       size="sm"
                     />

@@ -31,6 +31,7 @@ import { extraValuesText } from '../deposit/extra-form-fields.tsx';
 import { localeAtom } from '../shell/locale-atom.ts';
 import {
   type DynamicT,
+  feeText,
   statusColor,
   useRefusalText,
   useWithdrawLabels,
@@ -185,7 +186,7 @@ export function WithdrawListPage({ search, onSearchChange, today }: WithdrawList
       accessor: 'fee_amount',
       title: t('columns.fee'),
       textAlign: 'right',
-      text: (row) => `${row.fee_amount} ${row.fee_asset} (${labels.feeType(row.fee_type)})`,
+      text: (row) => `${feeText(row, locale)} (${labels.feeType(row.fee_type)})`,
     },
     {
       accessor: 'net_amount',

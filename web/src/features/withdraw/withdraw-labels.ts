@@ -1,5 +1,6 @@
-import type { WithdrawalStatus } from '@ledger/contracts';
+import type { Withdrawal, WithdrawalStatus } from '@ledger/contracts';
 import { useTranslation } from 'react-i18next';
+import { decimalsOf, formatAmount } from '../../ui-kit/amount/amount-format.ts';
 
 /** The localized word of a withdrawal status and a fee type (shared by member and admin screens). */
 /** A t() for keys built at run time from server values (statuses, rejection types). */
@@ -42,4 +43,13 @@ export function useRefusalText(): (type: string) => string {
   const t = typed as unknown as DynamicT;
   return (type) =>
     refusalsNamed.includes(type) ? t(`refusal.${type}`) : t('refusal.other', { type });
+}
+
+/**
+ * A withdrawal's fee in the locale with its asset: every digit the API sent (the fee may be in
+ * another asset than the withdrawal, whose decimal_point the row does not carry).
+ */
+export function feeText(row: Pick<Withdrawal, 'fee_amount' | 'fee_asset'>, locale: string): string {
+  const amount = formatAmount(row.fee_amount, locale, { decimalPoint: decimalsOf(row.fee_amount) });
+  return `${amount} ${row.fee_asset}`;
 }

@@ -15,7 +15,7 @@ import { ChoiceFilter, FilterBar } from '../admin-members/list-filters.tsx';
 import { localeAtom } from '../shell/locale-atom.ts';
 import { cancelWithdrawalMutation, withdrawalQuery, withdrawHistoryQuery } from './withdraw-api.ts';
 import { WithdrawForm } from './withdraw-form.tsx';
-import { statusColor, useRefusalText, useWithdrawLabels } from './withdraw-labels.ts';
+import { feeText, statusColor, useRefusalText, useWithdrawLabels } from './withdraw-labels.ts';
 import type { WithdrawHistorySearch } from './withdraw-search.ts';
 
 export type WithdrawPageProps = {
@@ -67,7 +67,7 @@ export function WithdrawPage({ search, onSearchChange, today }: WithdrawPageProp
       accessor: 'fee_amount',
       title: t('columns.fee'),
       textAlign: 'right',
-      text: (row) => `${row.fee_amount} ${row.fee_asset}`,
+      text: (row) => feeText(row, locale),
     },
     {
       accessor: 'net_amount',
@@ -184,7 +184,7 @@ function WithdrawalInquiry({ withdrawalId }: { withdrawalId: string }) {
       t('columns.requestAmount'),
       formatAmount(row.request_amount, locale, { decimalPoint: row.decimal_point }),
     ],
-    [t('columns.fee'), `${row.fee_amount} ${row.fee_asset} (${labels.feeType(row.fee_type)})`],
+    [t('columns.fee'), `${feeText(row, locale)} (${labels.feeType(row.fee_type)})`],
     [
       t('columns.netAmount'),
       formatAmount(row.net_amount, locale, { decimalPoint: row.decimal_point }),

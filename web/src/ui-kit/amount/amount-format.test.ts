@@ -5,6 +5,7 @@
 import { describe, expect, test } from 'vitest';
 import {
   amountPattern,
+  decimalsOf,
   editableAmount,
   formatAmount,
   numberSeparators,
@@ -70,5 +71,18 @@ describe('parseAmountInput', () => {
     expect(editableAmount('1234.5', 'vi-VN')).toBe('1234,5');
     expect(editableAmount('1234.5', 'en-US')).toBe('1234.5');
     expect(numberSeparators('vi-VN')).toEqual({ group: '.', decimal: ',' });
+  });
+});
+
+describe('decimalsOf', () => {
+  test('counts the decimals the API sent, so an amount without its asset at hand keeps every digit', () => {
+    expect(decimalsOf('1.50000000')).toBe(8);
+    expect(decimalsOf('250000')).toBe(0);
+    expect(decimalsOf('0.000000000000000123')).toBe(18);
+    expect(
+      formatAmount('0.000000000000000123', 'en-US', {
+        decimalPoint: decimalsOf('0.000000000000000123'),
+      }),
+    ).toBe('0.000000000000000123');
   });
 });

@@ -14,6 +14,17 @@ export function amountPattern(scale: number): RegExp {
   return scale === 0 ? /^(0|[1-9]\d*)$/ : new RegExp(`^(0|[1-9]\\d*)(\\.\\d{1,${scale}})?$`);
 }
 
+/**
+ * The number of decimals a decimal string from the API carries (at most 18). The ledger sends
+ * every amount at its asset's scale ("1.50000000" for BTC), so an amount whose asset's
+ * decimal_point is not at hand (a forced adjustment, a fee in another asset) is still shown with
+ * every digit.
+ */
+export function decimalsOf(amount: string): number {
+  const fraction = amount.split('.')[1] ?? '';
+  return Math.min(fraction.length, 18);
+}
+
 export type AmountFormatOptions = {
   decimalPoint?: number | undefined;
   /** Show all decimal places (trailing zeros), e.g. in a column of balances. */
