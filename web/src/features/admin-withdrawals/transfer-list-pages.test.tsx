@@ -1,9 +1,9 @@
 // @vitest-environment happy-dom
 // Proves the administrator's account-transfer/list and withdraw-transfer/list against msw: each
-// account-transfer leg shows its kind, both accounts, linked to their views (a fee leg the fee
-// account's role, translated), and its amount in the active locale at the asset's scale, with
-// every digit; a withdraw transfer's amount and network fee are at its asset's scale too; and the
-// asset filter asks the query API for that asset's rows from the first page.
+// account-transfer leg shows its kind, both accounts and who made it, linked to their views (a
+// fee leg the fee account's role, translated), and its amount in the active locale at the asset's
+// scale, with every digit; a withdraw transfer's amount and network fee are at its asset's scale
+// too; and the asset filter asks the query API for that asset's rows from the first page.
 import '../../test-support/dom-environment.ts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import i18next from 'i18next';
@@ -125,7 +125,10 @@ test('legs show their kind, accounts and amount at the asset’s scale; a fee le
     within(fee)
       .getAllByRole('link')
       .map((link) => link.textContent),
-  ).toEqual(['31']);
+  ).toEqual(['31', 'Member (No. 7)']);
+  expect(within(own).getByRole('link', { name: 'Member (No. 7)' }).getAttribute('href')).toBe(
+    '/admin/member/7/view',
+  );
   expect(queries[0]?.get('order')).toBe('desc');
   expect(queries[0]?.has('asset')).toBe(false);
 });

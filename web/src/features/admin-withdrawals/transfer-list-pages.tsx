@@ -8,6 +8,8 @@ import { formatAmount } from '../../ui-kit/amount/amount-format.ts';
 import { AmountText } from '../../ui-kit/amount/amount-text.tsx';
 import { formatDateTime } from '../../ui-kit/date-time/format-date-time.ts';
 import { type ListColumn, ListScreen } from '../../ui-kit/list/list-screen.tsx';
+import { actorText } from '../admin-access/activity-log.ts';
+import { ActorLink } from '../admin-access/actor-link.tsx';
 import { allAssetsQuery } from '../admin-assets/admin-assets-api.ts';
 import { accountViewHref } from '../admin-ledger/account-list-page.tsx';
 import { ChoiceFilter, FilterBar } from '../admin-members/list-filters.tsx';
@@ -140,6 +142,7 @@ export function AccountTransferListPage({ search, onSearchChange, today }: Trans
   const { t } = useTranslation('admin-withdrawals');
   const dynamicText = t as unknown as DynamicT;
   const { t: tAdmin } = useTranslation('admin');
+  const { t: tAccess } = useTranslation('admin-access');
   const labels = useLedgerLabels();
   const locale = useAtomValue(localeAtom);
   const toAccount = (row: AccountTransfer) =>
@@ -186,7 +189,12 @@ export function AccountTransferListPage({ search, onSearchChange, today }: Trans
         <AmountText amount={row.amount} decimalPoint={row.decimal_point} size="sm" />
       ),
     },
-    { accessor: 'actor', title: t('columns.actor'), text: (row) => row.actor },
+    {
+      accessor: 'actor',
+      title: t('columns.actor'),
+      text: (row) => actorText(row.actor, tAccess),
+      render: (row) => <ActorLink actor={row.actor} />,
+    },
   ];
   return (
     <ListScreen
