@@ -14,11 +14,12 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { decimalsOf, formatAmount } from '../../ui-kit/amount/amount-format.ts';
 import { formatDateTime } from '../../ui-kit/date-time/format-date-time.ts';
 import { FailureAlert } from '../../ui-kit/failure-alert.tsx';
 import { showSuccessToast } from '../../ui-kit/toasts.ts';
 import { localeAtom } from '../shell/locale-atom.ts';
-import { useWithdrawLabels } from '../withdraw/withdraw-labels.ts';
+import { feeText, useWithdrawLabels } from '../withdraw/withdraw-labels.ts';
 import { setWithdrawPolicyMutation, withdrawPoliciesQuery } from './admin-withdraw-api.ts';
 
 const amountPattern = /^(0|[1-9][0-9]{0,29})(\.[0-9]{1,18})?$/;
@@ -74,6 +75,9 @@ export function WithdrawPolicyPage() {
     });
   };
   const none = t('policy.noLimit');
+  // Every digit the policy holds, in the locale's separators.
+  const limitText = (limit: string | null) =>
+    limit === null ? none : formatAmount(limit, locale, { decimalPoint: decimalsOf(limit) });
   return (
     <Stack gap="lg">
       <Title order={2}>{tAdmin('screens.withdrawPolicy')}</Title>
@@ -95,9 +99,9 @@ export function WithdrawPolicyPage() {
           {(policies.data ?? []).map((policy) => (
             <Table.Tr key={policy.asset}>
               <Table.Td>{policy.asset}</Table.Td>
-              <Table.Td>{policy.one_time_limit ?? none}</Table.Td>
-              <Table.Td>{policy.daily_limit ?? none}</Table.Td>
-              <Table.Td>{`${policy.fee_amount} ${policy.fee_asset} (${labels.feeType(policy.fee_type)})`}</Table.Td>
+              <Table.Td>{limitText(policy.one_time_limit)}</Table.Td>
+              <Table.Td>{limitText(policy.daily_limit)}</Table.Td>
+              <Table.Td>{`${feeText(policy, locale)} (${labels.feeType(policy.fee_type)})`}</Table.Td>
               <Table.Td>{formatDateTime(policy.set_at, locale)}</Table.Td>
               <Table.Td>
                 <Button size="compact-xs" variant="default" onClick={() => edit(policy)}>
