@@ -1,23 +1,39 @@
 // @vitest-environment happy-dom
-// Proves the administrator's withdraw/policy list against msw: limits and fees are shown in the
+// Proves the administrator's withdraw/policy screen against msw: limits and fees are shown in the
 // active locale's separators with every digit the policy holds (an absent limit as "No limit"),
-// the fee with its asset and how it is charged.
+// the fee with its asset and how it is charged; an edit is typed in the locale's separators and
+// saved as canonical decimal strings.
 import '../../test-support/dom-environment.ts';
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import i18next from 'i18next';
 import { HttpResponse, http } from 'msw';
 import { afterEach, beforeAll, beforeEach, expect, test } from 'vitest';
 import { useApiServer } from '../../test-support/api-server.ts';
-import { memberInfo, tokenAnswer } from '../../test-support/fixtures.ts';
+import { catalogAsset, listAnswer, memberInfo, tokenAnswer } from '../../test-support/fixtures.ts';
 import { fakeToken, renderApp, startI18n } from '../../test-support/render-app.tsx';
 
 const server = useApiServer();
 beforeAll(() => startI18n('en-US'));
 afterEach(() => i18next.changeLanguage('en-US'));
 
+let saved: { asset: string; body: unknown }[] = [];
+
 beforeEach(() => {
+  saved = [];
   const token = fakeToken();
   server.use(
+    http.get('/api/v1/admin/asset', () =>
+      HttpResponse.json(
+        listAnswer([
+          catalogAsset('KRW', { decimal_point: 0 }),
+          catalogAsset('ETH', { decimal_point: 18 }),
+        ]),
+      ),
+    ),
+    http.put('/api/v1/admin/withdraw-policy/:asset', async ({ request, params }) => {
+      saved.push({ asset: String(params.asset), body: await request.json() });
+      return HttpResponse.json({ data: {}, position: '30:1' });
+    }),
     http.post('/api/v1/auth/token/refresh', () => HttpResponse.json(tokenAnswer(token))),
     http.get('/api/v1/member/me', () =>
       HttpResponse.json({ member_info: memberInfo({ seq: 9, user_id: 'root', is_admin: true }) }),
@@ -78,4 +94,32 @@ test('in vi-VN with its separators', async () => {
   const krw = await rowOf('KRW');
   expect(within(krw).getByText('1.000.000')).toBeDefined();
   expect(within(await rowOf('ETH')).getByText('12,5')).toBeDefined();
+});
+
+test('an edit is typed in the locale’s separators and saved as decimal strings', async () => {
+  await i18next.changeLanguage('vi-VN');
+  renderApp('/admin/withdraw/policy');
+  fireEvent.click(within(await rowOf('KRW')).getByRole('button', { name: 'Sửa' }));
+  const form = screen.getByRole('form', { name: 'Chính sách rút tiền' });
+  const oneTime = within(form).getByRole('textbox', { name: /Hạn mức mỗi lần/ });
+  await waitFor(() => expect((oneTime as HTMLInputElement).value).toBe('1.000.000'));
+  fireEvent.focus(oneTime);
+  fireEvent.change(oneTime, { target: { value: '2.500.000' } });
+  fireEvent.blur(oneTime);
+  const fee = within(form).getByRole('textbox', { name: /^Phí/ });
+  fireEvent.focus(fee);
+  fireEvent.change(fee, { target: { value: '1.500' } });
+  fireEvent.blur(fee);
+  fireEvent.click(within(form).getByRole('button', { name: 'Lưu' }));
+  await waitFor(() => expect(saved).toHaveLength(1));
+  expect(saved[0]).toEqual({
+    asset: 'KRW',
+    body: {
+      one_time_limit: '2500000',
+      daily_limit: '12345678901234567890',
+      fee_type: 'deducted',
+      fee_amount: '1500',
+      fee_asset: 'KRW',
+    },
+  });
 });

@@ -15,9 +15,11 @@ import { useAtomValue } from 'jotai';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { decimalsOf, formatAmount } from '../../ui-kit/amount/amount-format.ts';
+import { AmountInput } from '../../ui-kit/amount/amount-input.tsx';
 import { formatDateTime } from '../../ui-kit/date-time/format-date-time.ts';
 import { FailureAlert } from '../../ui-kit/failure-alert.tsx';
 import { showSuccessToast } from '../../ui-kit/toasts.ts';
+import { allAssetsQuery } from '../admin-assets/admin-assets-api.ts';
 import { localeAtom } from '../shell/locale-atom.ts';
 import { feeText, useWithdrawLabels } from '../withdraw/withdraw-labels.ts';
 import { setWithdrawPolicyMutation, withdrawPoliciesQuery } from './admin-withdraw-api.ts';
@@ -35,6 +37,11 @@ export function WithdrawPolicyPage() {
   const locale = useAtomValue(localeAtom);
   const labels = useWithdrawLabels();
   const policies = useQuery(withdrawPoliciesQuery());
+  // Amounts are typed in the locale's separators at the asset's scale (the catalog's; an asset it
+  // does not list yet allows the most any asset has, and the server decides).
+  const assets = useQuery(allAssetsQuery());
+  const scaleOf = (code: string) =>
+    assets.data?.find((candidate) => candidate.code === code)?.decimal_point ?? 18;
   const [asset, setAsset] = useState('');
   const [oneTime, setOneTime] = useState('');
   const [daily, setDaily] = useState('');
@@ -123,17 +130,19 @@ export function WithdrawPolicyPage() {
                 value={asset}
                 onChange={(event) => setAsset(event.currentTarget.value.trim())}
               />
-              <TextInput
+              <AmountInput
                 label={t('policy.oneTimeLimit')}
                 description={t('policy.emptyIsNone')}
                 value={oneTime}
-                onChange={(event) => setOneTime(event.currentTarget.value)}
+                decimalPoint={scaleOf(asset)}
+                onChange={setOneTime}
               />
-              <TextInput
+              <AmountInput
                 label={t('policy.dailyLimit')}
                 description={t('policy.emptyIsNone')}
                 value={daily}
-                onChange={(event) => setDaily(event.currentTarget.value)}
+                decimalPoint={scaleOf(asset)}
+                onChange={setDaily}
               />
             </Group>
             <Group grow>
@@ -148,11 +157,12 @@ export function WithdrawPolicyPage() {
                   setFeeType(event.currentTarget.value as 'deducted' | 'separate')
                 }
               />
-              <TextInput
+              <AmountInput
                 label={t('policy.feeAmount')}
                 required
                 value={feeAmount}
-                onChange={(event) => setFeeAmount(event.currentTarget.value)}
+                decimalPoint={scaleOf(feeAsset.trim() === '' ? asset : feeAsset.trim())}
+                onChange={setFeeAmount}
               />
               <TextInput
                 label={t('policy.feeAsset')}
