@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-// Proves the admin asset/list screen against msw: the catalog is listed with its frozen flag, registering an asset sends the code, decimal point, settings and a withdrawal fee in another asset as the API expects, editing never sends a new decimal point, and freezing needs a reason; refusals are localized; a chain reorg alert (a frozen asset) shows in a banner above the list and on its row with the reason and the time of the freeze, and the banner lifts it.
+// Proves the admin asset/list screen against msw: the catalog is listed with its frozen flag, registering an asset sends the code, decimal point, settings and a withdrawal fee in another asset as the API expects (amounts typed in the locale's separators, at the scale of their asset), editing never sends a new decimal point, and freezing needs a reason; refusals are localized; a chain reorg alert (a frozen asset) shows in a banner above the list and on its row with the reason and the time of the freeze, and the banner lifts it.
 import '../../test-support/dom-environment.ts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
@@ -78,8 +78,14 @@ test('registers an asset with a fee in another asset; a refusal is localized', {
   fireEvent.change(within(dialog).getByLabelText(/^Title/), { target: { value: 'XRP' } });
   fireEvent.click(within(dialog).getByLabelText('Memo required'));
   fireEvent.click(within(dialog).getByRole('button', { name: 'Add a fee' }));
-  fireEvent.change(within(dialog).getByLabelText(/^Fee$/), { target: { value: '500' } });
   fireEvent.change(within(dialog).getByLabelText(/^Fee asset/), { target: { value: 'KRW' } });
+  // Amounts are typed in the locale's separators, at the scale of their asset.
+  fireEvent.change(within(dialog).getByLabelText(/^Fee$/), { target: { value: '1.5' } });
+  expect(await within(dialog).findByText(/whole/i)).toBeDefined();
+  fireEvent.change(within(dialog).getByLabelText(/^Fee$/), { target: { value: '1,500' } });
+  fireEvent.change(within(dialog).getByLabelText(/^Minimum deposit/), {
+    target: { value: '1,000.5' },
+  });
   createAnswer = () => problem(409, 'asset_exists');
   fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
   expect(await within(dialog).findByText('An asset with this code already exists.')).toBeDefined();
@@ -94,10 +100,10 @@ test('registers an asset with a fee in another asset; a refusal is localized', {
       allow_withdraw: true,
       is_active: true,
       output_order: 0,
-      minimum_deposit: '0',
+      minimum_deposit: '1000.5',
       memo_required: true,
       confirmations_required: 350,
-      withdraw_fees: [{ order: 1, fee: '500', fee_asset: 'KRW' }],
+      withdraw_fees: [{ order: 1, fee: '1500', fee_asset: 'KRW' }],
       deposit_extra_form: [],
       withdraw_extra_form: [],
     },

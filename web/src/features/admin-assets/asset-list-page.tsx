@@ -17,6 +17,7 @@ import { useAtomValue } from 'jotai';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatAmount } from '../../ui-kit/amount/amount-format.ts';
+import { AmountInput } from '../../ui-kit/amount/amount-input.tsx';
 import { formatDateTime } from '../../ui-kit/date-time/format-date-time.ts';
 import { FailureAlert } from '../../ui-kit/failure-alert.tsx';
 import { type ListColumn, ListScreen } from '../../ui-kit/list/list-screen.tsx';
@@ -313,6 +314,11 @@ function AssetEditor(props: {
   const feeAssets = [
     ...new Set([form.code, ...(assets.data ?? []).map((asset) => asset.code)]),
   ].filter((code) => code !== '');
+  // A fee is typed at its asset's scale: this asset's (the form's) or another's in the catalog.
+  const scaleOf = (code: string) =>
+    code === form.code
+      ? form.decimal_point
+      : assets.data?.find((asset) => asset.code === code)?.decimal_point;
   const submit = (event: FormEvent) => {
     event.preventDefault();
     props.onSubmit(form);
@@ -375,10 +381,11 @@ function AssetEditor(props: {
             value={form.output_order}
             onChange={(value) => set({ output_order: Number(value) || 0 })}
           />
-          <TextInput
+          <AmountInput
             label={t('assets.minimumDeposit')}
             value={form.minimum_deposit}
-            onChange={(event) => set({ minimum_deposit: event.currentTarget.value.trim() })}
+            decimalPoint={form.decimal_point}
+            onChange={(amount) => set({ minimum_deposit: amount })}
           />
           <NumberInput
             label={t('assets.confirmations')}
@@ -407,14 +414,14 @@ function AssetEditor(props: {
               }
               w={90}
             />
-            <TextInput
+            <AmountInput
               label={t('assets.fee')}
               value={fee.fee}
-              onChange={(event) => {
-                const value = event.currentTarget.value.trim();
+              decimalPoint={scaleOf(fee.fee_asset)}
+              onChange={(amount) => {
                 set({
                   withdraw_fees: form.withdraw_fees.map((row, at) =>
-                    at === index ? { ...row, fee: value } : row,
+                    at === index ? { ...row, fee: amount } : row,
                   ),
                 });
               }}
