@@ -8,7 +8,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { beforeAll, beforeEach, expect, test } from 'vitest';
 import { useApiServer } from '../../test-support/api-server.ts';
-import { listAnswer, memberInfo, tokenAnswer } from '../../test-support/fixtures.ts';
+import { catalogAsset, listAnswer, memberInfo, tokenAnswer } from '../../test-support/fixtures.ts';
 import { fakeToken, renderApp, startI18n } from '../../test-support/render-app.tsx';
 
 const server = useApiServer();
@@ -45,6 +45,7 @@ beforeEach(() => {
   writes = [];
   const token = fakeToken();
   server.use(
+    http.get('/api/v1/admin/asset', () => HttpResponse.json(listAnswer([catalogAsset('BTC')]))),
     http.post('/api/v1/auth/token/refresh', () => HttpResponse.json(tokenAnswer(token))),
     http.get('/api/v1/member/me', () =>
       HttpResponse.json({ member_info: memberInfo({ seq: 9, user_id: 'root', is_admin: true }) }),
@@ -88,7 +89,8 @@ test('security/catalog shows levels and policies and sets a per-asset withdraw l
   expect(within(table).getByText('No new accounts · all assets')).toBeDefined();
   const form = screen.getByRole('form', { name: 'Set a restriction policy' });
   fireEvent.change(within(form).getByLabelText('Asset'), { target: { value: 'btc' } });
-  fireEvent.change(within(form).getByLabelText('Amount'), { target: { value: '0.5' } });
+  // Typed in the locale's separators, sent as a decimal string.
+  fireEvent.change(within(form).getByLabelText('Amount'), { target: { value: '1,000.5' } });
   fireEvent.click(within(form).getByRole('button', { name: 'Set' }));
   await waitFor(() =>
     expect(writes).toEqual([
@@ -98,7 +100,7 @@ test('security/catalog shows levels and policies and sets a per-asset withdraw l
           security_level: 1,
           target: 'WITHDRAW_ONE_TIME_AMOUNT',
           asset: 'BTC',
-          amount: '0.5',
+          amount: '1000.5',
           enabled: true,
         },
       },

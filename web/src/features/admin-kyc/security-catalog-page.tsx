@@ -17,10 +17,12 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
+import { AmountInput } from '../../ui-kit/amount/amount-input.tsx';
 import { AmountText } from '../../ui-kit/amount/amount-text.tsx';
 import { confirmAction } from '../../ui-kit/dialogs/confirm-dialog.tsx';
 import { FailureAlert } from '../../ui-kit/failure-alert.tsx';
 import { showSuccessToast, toastFailure } from '../../ui-kit/toasts.ts';
+import { allAssetsQuery } from '../admin-assets/admin-assets-api.ts';
 import {
   type RestrictionPolicy,
   type RestrictionTarget,
@@ -133,6 +135,11 @@ function PolicyForm({ levels }: { levels: SecurityLevelDefinition[] }) {
   const [amount, setAmount] = useState('');
   const [isInvalid, setIsInvalid] = useState(false);
   const needsAmount = target !== 'CREATE_ACCOUNT';
+  // The amount is typed in the locale's separators at the asset's scale (the catalog's; an asset
+  // it does not list allows the most any asset has, and the server decides).
+  const assets = useQuery(allAssetsQuery());
+  const scaleOf = (code: string) =>
+    assets.data?.find((candidate) => candidate.code === code)?.decimal_point ?? 18;
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const invalid =
@@ -186,15 +193,15 @@ function PolicyForm({ levels }: { levels: SecurityLevelDefinition[] }) {
           w={120}
         />
         {needsAmount ? (
-          <TextInput
+          <AmountInput
             label={t('catalog.amount')}
-            inputMode="decimal"
             maxLength={49}
             value={amount}
+            decimalPoint={scaleOf(asset)}
             error={
               isInvalid && !amountPattern.test(amount) ? t('catalog.amountInvalid') : undefined
             }
-            onChange={(event) => setAmount(event.currentTarget.value.trim())}
+            onChange={setAmount}
             w={180}
           />
         ) : undefined}
