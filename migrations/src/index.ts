@@ -25,6 +25,7 @@ import * as ledgerLogOrdinals0031 from './0031-ledger-log-ordinals.ts';
 import * as ledgerLogBookmarks0032 from './0032-ledger-log-bookmarks.ts';
 import * as ledgerAccountListIndexes0033 from './0033-ledger-account-list-indexes.ts';
 import * as ledgerAccountTransferList0034 from './0034-ledger-account-transfer-list.ts';
+import * as ledgerAccountTitleSearch0035 from './0035-ledger-account-title-search.ts';
 
 /**
  * Every migration, by name, in order. A static list rather than a folder scan: each migration is
@@ -58,4 +59,5 @@ export const migrations: Record<string, Migration> = {
   '0032-ledger-log-bookmarks': ledgerLogBookmarks0032,
   '0033-ledger-account-list-indexes': ledgerAccountListIndexes0033,
   '0034-ledger-account-transfer-list': ledgerAccountTransferList0034,
+  '0035-ledger-account-title-search': ledgerAccountTitleSearch0035,
 };

@@ -126,6 +126,9 @@ export async function createProfileTables(trx: Trx, context: Pick<ProjectionCont
     proposed_at timestamptz NOT NULL, decided_by bigint, decided_at timestamptz,
     decision_reason text, transfer_id text, ledger_revision bigint, executed_at timestamptz,
     failure jsonb, last_position text COLLATE "C" NOT NULL)`.execute(trx);
+  // The administrator's search by title (account-queries.ts): pg_trgm, created by migration 0035.
+  await sql`CREATE INDEX IF NOT EXISTS ${index(profiles, 'title_trigram')} ON ${table(profiles)}
+    USING gin (title gin_trgm_ops)`.execute(trx);
   await sql`CREATE INDEX IF NOT EXISTS ${index(adjustments, 'status')} ON ${table(adjustments)}
     (status, proposed_at)`.execute(trx);
   await sql`CREATE INDEX IF NOT EXISTS ${index(adjustments, 'account')} ON ${table(adjustments)}

@@ -229,6 +229,21 @@ describe('the administrator’s screens', () => {
     });
     expect(list.status).toBe(200);
     expect(((await list.json()) as { paging: { total: number } }).paging.total).toBe(2);
+    // A title search: a substring in any case (the trigram index, migration 0035); `%` is literal.
+    const searched = (await (
+      await kit.read(`/api/v1/admin/account?search=NY%20D&member_seq=${alice.seq}`, {
+        token: admin.token,
+      })
+    ).json()) as { data: { title: string }[]; paging: { total: number } };
+    // Savings was renamed Rainy day above.
+    expect(searched.data.map((row) => row.title)).toEqual(['Rainy day']);
+    expect(searched.paging.total).toBe(1);
+    const literal = (await (
+      await kit.read(`/api/v1/admin/account?search=${encodeURIComponent('%')}`, {
+        token: admin.token,
+      })
+    ).json()) as { paging: { total: number } };
+    expect(literal.paging.total).toBe(0);
     // The member view's account tab: the same accounts, by its own route; a member may not read it.
     const tab = await kit.read(`/api/v1/admin/member/${alice.seq}/account?sort=seq&order=asc`, {
       token: admin.token,
