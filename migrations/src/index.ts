@@ -26,6 +26,7 @@ import * as ledgerLogBookmarks0032 from './0032-ledger-log-bookmarks.ts';
 import * as ledgerAccountListIndexes0033 from './0033-ledger-account-list-indexes.ts';
 import * as ledgerAccountTransferList0034 from './0034-ledger-account-transfer-list.ts';
 import * as ledgerAccountTitleSearch0035 from './0035-ledger-account-title-search.ts';
+import * as ledgerFrozenAccountList0036 from './0036-ledger-frozen-account-list.ts';
 
 /**
  * Every migration, by name, in order. A static list rather than a folder scan: each migration is
@@ -60,4 +61,5 @@ export const migrations: Record<string, Migration> = {
   '0033-ledger-account-list-indexes': ledgerAccountListIndexes0033,
   '0034-ledger-account-transfer-list': ledgerAccountTransferList0034,
   '0035-ledger-account-title-search': ledgerAccountTitleSearch0035,
+  '0036-ledger-frozen-account-list': ledgerFrozenAccountList0036,
 };

@@ -3,7 +3,7 @@
 // up to past the end (pages past the middle are read from the other end), holds the rows and the
 // total that sorting and counting the matching member accounts by hand gives (the total without a
 // narrowing filter comes from the books' per-asset count); and a first page of the whole list is
-// read in index order, without sorting the table.
+// read in index order, without sorting the table, and frozen accounts from their own index.
 import { systemAccountId } from '@ledger/ledger';
 import { useTestDatabase } from '@ledger/testing';
 import { sql } from 'kysely';
@@ -159,6 +159,21 @@ describe('the administrator’s account list', () => {
     });
     const plan = rows.map((row) => row['QUERY PLAN']).join('\n');
     expect(plan).toMatch(/Index (Only )?Scan Backward using ledger_accounts_v1_member_opened/);
+    expect(plan).not.toMatch(/Sort/);
+  });
+
+  test('frozen accounts newest first come from their own partial index, not a walk of all', async () => {
+    const { db } = database();
+    await sql`ANALYZE`.execute(db);
+    const { rows } = await db.transaction().execute(async (trx) => {
+      await sql`SET LOCAL enable_seqscan = off`.execute(trx);
+      await sql`SET LOCAL enable_bitmapscan = off`.execute(trx);
+      return sql<{ 'QUERY PLAN': string }>`EXPLAIN SELECT a.seq FROM ledger_accounts a
+        WHERE a.kind = 'member' AND a.status = 'fraud'
+        ORDER BY a.opened_at DESC, a.seq DESC LIMIT 20`.execute(trx);
+    });
+    const plan = rows.map((row) => row['QUERY PLAN']).join('\n');
+    expect(plan).toMatch(/Index (Only )?Scan Backward using ledger_accounts_v1_member_frozen/);
     expect(plan).not.toMatch(/Sort/);
   });
 });

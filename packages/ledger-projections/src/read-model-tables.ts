@@ -68,6 +68,9 @@ export async function createBalanceTables(trx: Trx, context: Pick<ProjectionCont
     (opened_at, seq) WHERE kind = 'member'`.execute(trx);
   await sql`CREATE INDEX IF NOT EXISTS ${index(accounts, 'member_asset')} ON ${table(accounts)}
     (asset, seq) WHERE kind = 'member'`.execute(trx);
+  // Frozen accounts only (a status change is rare; a balance update leaves the status as it was).
+  await sql`CREATE INDEX IF NOT EXISTS ${index(accounts, 'member_frozen')} ON ${table(accounts)}
+    (opened_at, seq) WHERE kind = 'member' AND status = 'fraud'`.execute(trx);
   await sql`CREATE TABLE IF NOT EXISTS ${table(balanceLog)} (
     entry bigint PRIMARY KEY, revision bigint NOT NULL, position text COLLATE "C" NOT NULL,
     occurred_at timestamptz NOT NULL, event_type text NOT NULL, cause text NOT NULL,
