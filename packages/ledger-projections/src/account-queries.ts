@@ -1,6 +1,7 @@
 import { prepared } from '@ledger/db';
 import { type Kysely, sql } from 'kysely';
 import { formatMinorUnits, minorUnitsOf } from './minor-units.ts';
+import { pageFromNearerEnd } from './page-from-nearer-end.ts';
 
 /**
  * Account reads for the query API and the write API's ownership checks, over the live views
@@ -148,24 +149,19 @@ export async function listAccounts(
   if (window.offset > 0 && filter.search === undefined) {
     // The total first (the books' count, or the filter's), then whichever end is nearer.
     const total = await countAccounts(db, filter, where);
-    const take = Math.max(Math.min(window.limit, total - window.offset), 0);
-    if (take === 0) return { rows: [], total };
-    const fromEnd = total - window.offset - take;
-    if (fromEnd < window.offset) {
-      const reversed = sort.order === 'asc' ? 'desc' : 'asc';
-      const rows = await pageOf(db, filter, where, sql`NULL`, sort.key, reversed, take, fromEnd);
-      return { rows: rows.reverse().map(adminAccountViewOf), total };
-    }
+    const read = pageFromNearerEnd(total, { ...window, order: sort.order });
+    if (read === undefined) return { rows: [], total };
     const rows = await pageOf(
       db,
       filter,
       where,
       sql`NULL`,
       sort.key,
-      sort.order,
-      take,
-      window.offset,
+      read.order,
+      read.limit,
+      read.offset,
     );
+    if (read.isReversed) rows.reverse();
     return { rows: rows.map(adminAccountViewOf), total };
   }
   const rows = await pageOf(

@@ -2,6 +2,7 @@ import { prepared } from '@ledger/db';
 import { accountTransferCauses } from '@ledger/ledger';
 import { type Kysely, sql } from 'kysely';
 import { seqOfWalletAccountId } from './account-identity.ts';
+import { pageFromNearerEnd } from './page-from-nearer-end.ts';
 
 /**
  * The administrator's list of account transfers (SPEC account-transfer/list): the balance-log rows
@@ -71,18 +72,12 @@ export async function listAccountTransfers(
 ): Promise<{ rows: AccountTransferView[]; total: number }> {
   const where = whereOf(filter);
   const total = await countAccountTransfers(db, filter, where);
-  const { limit, offset, order } = window;
-  if (offset >= total) return { rows: [], total };
-  // Past the middle, the page is nearer the other end: read it from there, then turn it around.
-  // The order (time, then entry) is total, so both ends agree on every row's place.
-  if (offset > total / 2) {
-    const end = offset + limit;
-    const reversedOffset = Math.max(0, total - end);
-    const reversedLimit = Math.min(limit, total - offset);
-    const rows = await readPage(db, where, opposite(order), reversedLimit, reversedOffset);
-    return { rows: rows.reverse().map(viewOf), total };
-  }
-  return { rows: (await readPage(db, where, order, limit, offset)).map(viewOf), total };
+  // From the nearer end; the order (time, then entry) is total, so both ends agree.
+  const read = pageFromNearerEnd(total, window);
+  if (read === undefined) return { rows: [], total };
+  const rows = await readPage(db, where, read.order, read.limit, read.offset);
+  if (read.isReversed) rows.reverse();
+  return { rows: rows.map(viewOf), total };
 }
 
 function whereOf(filter: AccountTransferFilter) {
@@ -91,10 +86,6 @@ function whereOf(filter: AccountTransferFilter) {
   if (filter.from !== undefined) conditions.push(sql`occurred_at >= ${filter.from}::timestamptz`);
   if (filter.to !== undefined) conditions.push(sql`occurred_at < ${filter.to}::timestamptz`);
   return sql.join(conditions, sql` AND `);
-}
-
-function opposite(order: 'asc' | 'desc'): 'asc' | 'desc' {
-  return order === 'asc' ? 'desc' : 'asc';
 }
 
 async function readPage(

@@ -242,17 +242,13 @@ async function seedDemoLedger(input: { db: Db; writeApi: App; client: LedgerWrit
       password: member.password,
     });
     for (const { asset, funding, plugin } of demoAssets.slice(0, 2)) {
-      const response = await input.writeApi.request('/api/v1/account', {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          authorization: `Bearer ${String(login.token)}`,
-          'idempotency-key': `seed-account-${member.userId}-${asset}`,
-        },
-        body: JSON.stringify({ asset, title: `${asset} wallet` }),
-      });
-      if (response.status !== 201) throw new Error(`seed: account ${response.status}`);
-      const { data } = (await response.json()) as { data: { seq: number } };
+      const { data } = await postAsMember(
+        input.writeApi,
+        String(login.token),
+        '/api/v1/account',
+        `seed-account-${member.userId}-${asset}`,
+        { asset, title: `${asset} wallet` },
+      );
       await submitAsSeed(input.client, `seed:fund:${member.userId}:${asset}`, {
         type: 'PostTransfer',
         data: {
@@ -271,42 +267,51 @@ async function seedDemoLedger(input: { db: Db; writeApi: App; client: LedgerWrit
       if (plugin !== null)
         await backOnChain(input.db, plugin, `seed:fund:${member.userId}`, funding);
       if (member.userId === 'bob' && asset === 'KRW') {
-        await seedSavings(input, String(login.token), data.seq);
+        await seedSavings(input.writeApi, String(login.token), data.seq);
       }
     }
   }
 }
 
 /** Bob's KRW savings account, and 250,000 won moved into it from his KRW wallet. */
-async function seedSavings(
-  input: { db: Db; writeApi: App },
-  token: string,
-  walletSeq: number,
-): Promise<void> {
-  const request = async (path: string, key: string, body: unknown) => {
-    const response = await input.writeApi.request(path, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        authorization: `Bearer ${token}`,
-        'idempotency-key': key,
-      },
-      body: JSON.stringify(body),
-    });
-    const text = await response.text();
-    if (response.status !== 201)
-      throw new Error(`seed: ${path} answered ${response.status} ${text}`);
-    return JSON.parse(text) as { data: { seq: number }; position: string };
-  };
-  const savings = await request('/api/v1/account', 'seed-account-bob-KRW-savings', {
-    asset: 'KRW',
-    title: 'KRW savings',
-  });
-  await request('/api/v1/account-transfer', 'seed-transfer-bob-KRW-savings', {
+async function seedSavings(app: App, token: string, walletSeq: number): Promise<void> {
+  const savings = await postAsMember(
+    app,
+    token,
+    '/api/v1/account',
+    'seed-account-bob-KRW-savings',
+    {
+      asset: 'KRW',
+      title: 'KRW savings',
+    },
+  );
+  await postAsMember(app, token, '/api/v1/account-transfer', 'seed-transfer-bob-KRW-savings', {
     source_account_seq: walletSeq,
     target_account_seq: savings.data.seq,
     amount: '250000',
   });
+}
+
+/** A member's command through the write API with a fixed Idempotency-Key (a rerun replays it). */
+async function postAsMember(
+  app: App,
+  token: string,
+  path: string,
+  key: string,
+  body: unknown,
+): Promise<{ data: { seq: number } }> {
+  const response = await app.request(path, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      authorization: `Bearer ${token}`,
+      'idempotency-key': key,
+    },
+    body: JSON.stringify(body),
+  });
+  const text = await response.text();
+  if (response.status !== 201) throw new Error(`seed: ${path} answered ${response.status} ${text}`);
+  return JSON.parse(text) as { data: { seq: number } };
 }
 
 /**

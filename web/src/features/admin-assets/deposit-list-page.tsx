@@ -34,6 +34,7 @@ import {
   depositCommandMutation,
 } from './admin-assets-api.ts';
 import type { AdminDepositSearch } from './admin-assets-search.ts';
+import { useCatalogScale } from './catalog-scale.ts';
 
 export type DepositListPageProps = {
   search: AdminDepositSearch;
@@ -74,8 +75,7 @@ export function DepositListPage({ search, onSearchChange, today }: DepositListPa
     enabled: !isChain,
   });
   const assets = useQuery(allAssetsQuery());
-  const scaleOf = (asset: string) =>
-    assets.data?.find((candidate) => candidate.code === asset)?.decimal_point;
+  const scaleOf = useCatalogScale();
   const command = useMutation({
     ...depositCommandMutation(),
     onSuccess: () => {

@@ -17,12 +17,13 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
+import { decimalPointMax } from '../../ui-kit/amount/amount-format.ts';
 import { AmountInput } from '../../ui-kit/amount/amount-input.tsx';
 import { AmountText } from '../../ui-kit/amount/amount-text.tsx';
 import { confirmAction } from '../../ui-kit/dialogs/confirm-dialog.tsx';
 import { FailureAlert } from '../../ui-kit/failure-alert.tsx';
 import { showSuccessToast, toastFailure } from '../../ui-kit/toasts.ts';
-import { allAssetsQuery } from '../admin-assets/admin-assets-api.ts';
+import { useCatalogScale } from '../admin-assets/catalog-scale.ts';
 import {
   type RestrictionPolicy,
   type RestrictionTarget,
@@ -137,9 +138,8 @@ function PolicyForm({ levels }: { levels: SecurityLevelDefinition[] }) {
   const needsAmount = target !== 'CREATE_ACCOUNT';
   // The amount is typed in the locale's separators at the asset's scale (the catalog's; an asset
   // it does not list allows the most any asset has, and the server decides).
-  const assets = useQuery(allAssetsQuery());
-  const scaleOf = (code: string) =>
-    assets.data?.find((candidate) => candidate.code === code)?.decimal_point ?? 18;
+  const catalogScale = useCatalogScale();
+  const scaleOf = (code: string) => catalogScale(code) ?? decimalPointMax;
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const invalid =

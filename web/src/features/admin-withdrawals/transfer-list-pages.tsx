@@ -11,6 +11,7 @@ import { type ListColumn, ListScreen } from '../../ui-kit/list/list-screen.tsx';
 import { actorText } from '../admin-access/activity-log.ts';
 import { ActorLink } from '../admin-access/actor-link.tsx';
 import { allAssetsQuery } from '../admin-assets/admin-assets-api.ts';
+import { useCatalogScale } from '../admin-assets/catalog-scale.ts';
 import { accountViewHref } from '../admin-ledger/account-list-page.tsx';
 import { ChoiceFilter, FilterBar } from '../admin-members/list-filters.tsx';
 import { localeAtom } from '../shell/locale-atom.ts';
@@ -61,9 +62,7 @@ export function WithdrawTransferListPage({ search, onSearchChange, today }: Tran
     placeholderData: keepPreviousData,
   });
   // Amounts at the asset's scale from the catalog (the network fee is in the same asset).
-  const assets = useQuery(allAssetsQuery());
-  const scaleOf = (asset: string) =>
-    assets.data?.find((candidate) => candidate.code === asset)?.decimal_point;
+  const scaleOf = useCatalogScale();
   const amountColumn = (
     accessor: 'amount' | 'fee_amount',
     title: string,

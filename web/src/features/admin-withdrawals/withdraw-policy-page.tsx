@@ -14,12 +14,12 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { decimalsOf, formatAmount } from '../../ui-kit/amount/amount-format.ts';
+import { decimalPointMax, decimalsOf, formatAmount } from '../../ui-kit/amount/amount-format.ts';
 import { AmountInput } from '../../ui-kit/amount/amount-input.tsx';
 import { formatDateTime } from '../../ui-kit/date-time/format-date-time.ts';
 import { FailureAlert } from '../../ui-kit/failure-alert.tsx';
 import { showSuccessToast } from '../../ui-kit/toasts.ts';
-import { allAssetsQuery } from '../admin-assets/admin-assets-api.ts';
+import { useCatalogScale } from '../admin-assets/catalog-scale.ts';
 import { localeAtom } from '../shell/locale-atom.ts';
 import { feeText, useWithdrawLabels } from '../withdraw/withdraw-labels.ts';
 import { setWithdrawPolicyMutation, withdrawPoliciesQuery } from './admin-withdraw-api.ts';
@@ -39,9 +39,8 @@ export function WithdrawPolicyPage() {
   const policies = useQuery(withdrawPoliciesQuery());
   // Amounts are typed in the locale's separators at the asset's scale (the catalog's; an asset it
   // does not list yet allows the most any asset has, and the server decides).
-  const assets = useQuery(allAssetsQuery());
-  const scaleOf = (code: string) =>
-    assets.data?.find((candidate) => candidate.code === code)?.decimal_point ?? 18;
+  const catalogScale = useCatalogScale();
+  const scaleOf = (code: string) => catalogScale(code) ?? decimalPointMax;
   const [asset, setAsset] = useState('');
   const [oneTime, setOneTime] = useState('');
   const [daily, setDaily] = useState('');

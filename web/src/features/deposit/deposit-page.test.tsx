@@ -5,7 +5,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { beforeAll, beforeEach, expect, test } from 'vitest';
 import { problem, useApiServer } from '../../test-support/api-server.ts';
-import { listAnswer, memberInfo, tokenAnswer } from '../../test-support/fixtures.ts';
+import { catalogAsset, listAnswer, memberInfo, tokenAnswer } from '../../test-support/fixtures.ts';
 import { fakeToken, renderApp, startI18n } from '../../test-support/render-app.tsx';
 
 const server = useApiServer();
@@ -18,28 +18,8 @@ async function enabledButton(name: string): Promise<HTMLElement> {
 }
 beforeAll(() => startI18n('en-US'));
 
-const asset = (code: string, overrides: Record<string, unknown>) => ({
-  code,
-  title: code,
-  decimal_point: 6,
-  allow_deposit: true,
-  allow_withdraw: true,
-  is_active: true,
-  output_order: 1,
-  withdraw_fees: [],
-  deposit_extra_form: [],
-  withdraw_extra_form: [],
-  minimum_deposit: '1.000000',
-  memo_required: false,
-  confirmations_required: 350,
-  is_frozen: false,
-  frozen_reason: null,
-  frozen_at: null,
-  registered_at: '2026-03-01T00:00:00.000Z',
-  changed_at: null,
-  plugin_id: null,
-  ...overrides,
-});
+const asset = (code: string, overrides: Record<string, unknown>) =>
+  catalogAsset(code, { decimal_point: 6, minimum_deposit: '1.000000', ...overrides });
 
 const account = (seq: number, assetCode: string, decimalPoint: number) => ({
   seq,

@@ -1,6 +1,9 @@
 /** SPEC §9: an asset without its own decimal_point has 8. */
 export const defaultDecimalPoint = 8;
 
+/** The most decimals any asset may have (SPEC §3: decimal_point 0–18). */
+export const decimalPointMax = 18;
+
 /** A decimal string as the API sends amounts (style.md §2.7): never a JS number. */
 const decimalStringPattern = /^-?\d+(\.\d+)?$/;
 
@@ -22,7 +25,7 @@ export function amountPattern(scale: number): RegExp {
  */
 export function decimalsOf(amount: string): number {
   const fraction = amount.split('.')[1] ?? '';
-  return Math.min(fraction.length, 18);
+  return Math.min(fraction.length, decimalPointMax);
 }
 
 export type AmountFormatOptions = {
