@@ -20,6 +20,7 @@ import { AmountText } from '../../ui-kit/amount/amount-text.tsx';
 import { formatDateTime } from '../../ui-kit/date-time/format-date-time.ts';
 import { FailureAlert } from '../../ui-kit/failure-alert.tsx';
 import { showSuccessToast } from '../../ui-kit/toasts.ts';
+import { actorText } from '../admin-access/activity-log.ts';
 import { memberDetailQuery } from '../admin-members/admin-member-queries.ts';
 import { memberViewHref } from '../admin-members/member-list-page.tsx';
 import { useMayCall } from '../auth/member-access.ts';
@@ -145,6 +146,7 @@ function Fact(props: { label: string; children: ReactNode }) {
 
 function AccountFacts({ account }: { account: AdminWalletAccount }) {
   const { t } = useTranslation('admin-ledger');
+  const { t: tAccess } = useTranslation('admin-access');
   const locale = useAtomValue(localeAtom);
   // The owner's user id (the same read as the frame's, from the cache).
   const owner = useQuery(memberDetailQuery(account.member_seq));
@@ -194,7 +196,10 @@ function AccountFacts({ account }: { account: AdminWalletAccount }) {
             <Text size="sm">
               {t('view.statusNotedBy', {
                 at: formatDateTime(account.status_noted_at, locale),
-                by: account.status_noted_by ?? '—',
+                by:
+                  account.status_noted_by === null
+                    ? '—'
+                    : actorText(account.status_noted_by, tAccess),
               })}
             </Text>
           </Fact>

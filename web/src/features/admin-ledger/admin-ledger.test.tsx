@@ -6,7 +6,7 @@
 // and reason, says from the settings' threshold whether a second administrator must approve, and
 // sends one proposal with an Idempotency-Key; the proposer's own approval is
 // refused by the server and that refusal is shown localized, as is why the ledger refused a
-// failed adjustment.
+// failed adjustment; the balance-log tab names who acted in words, linked to the member's view.
 import '../../test-support/dom-environment.ts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
@@ -49,6 +49,29 @@ const account = () => ({
       expires_at: null,
     },
   ],
+});
+
+const logRow = (overrides: Record<string, unknown>) => ({
+  entry: '1',
+  occurred_at: '2026-03-02T00:00:00.000Z',
+  type: 'TransferPosted',
+  cause: 'deposit',
+  transfer_id: 'transfer-1',
+  hold_id: null,
+  asset: 'BTC',
+  amount: '0.10000000',
+  side: 'credit',
+  balance_change: '0.10000000',
+  balance_after: '1.50000000',
+  holding_balance_after: '0.25000000',
+  available_after: '1.25000000',
+  counter_account_number: null,
+  counter_kind: 'system',
+  counter_system_role: 'adjustmentEquity',
+  counter_account: 'system:adjustmentEquity:BTC',
+  actor: 'member:7',
+  command_id: 'command-1',
+  ...overrides,
 });
 
 const proposal = (id: string, proposedBy: number) => ({
@@ -99,6 +122,14 @@ beforeEach(() => {
     http.get('/api/v1/admin/account/21', () => HttpResponse.json({ data: account() })),
     http.get('/api/v1/admin/member/7', () =>
       HttpResponse.json({ data: { ...memberInfo({ seq: 7, user_id: 'dora' }), role_ids: [] } }),
+    ),
+    http.get('/api/v1/admin/account/21/balance-log', () =>
+      HttpResponse.json(
+        listAnswer([
+          logRow({ entry: '2', actor: 'admin:1', cause: 'adjustment', command_id: 'command-2' }),
+          logRow({ entry: '1', actor: 'system:seed', command_id: 'command-1' }),
+        ]),
+      ),
     ),
     http.get('/api/v1/admin/account/21/balance', ({ request }) => {
       balanceAsked.push(new URL(request.url).searchParams.get('at') ?? '');
@@ -225,6 +256,9 @@ test('the status change needs a reason and sends normal ↔ fraud with it', asyn
     },
   ]);
   expect(await screen.findByRole('button', { name: 'Unfreeze (normal)' })).toBeDefined();
+  // Who froze it is named in words, not as the raw actor id.
+  expect(await screen.findByText(/ by Administrator \(No\. 1\)$/)).toBeDefined();
+  expect(screen.queryByText(/admin:1/)).toBeNull();
 });
 
 test('a forced adjustment needs the typed phrase, a valid amount and a reason', async () => {
@@ -313,4 +347,17 @@ test('the balance at an instant is read for the instant typed', async () => {
   expect(await screen.findByText(/^As of /)).toBeDefined();
   expect(balanceAsked).toEqual([new Date('2026-03-02T12:00:00').toISOString()]);
   expect(screen.getAllByText('1 BTC').length).toBeGreaterThan(0);
+});
+
+test('the balance-log tab names who acted in words, linked, with the raw actor id on hover', async () => {
+  renderApp('/admin/account/21/balance-log');
+  const administrator = await screen.findByRole('link', { name: 'Administrator (No. 1)' });
+  expect(administrator.getAttribute('href')).toBe('/admin/member/1/view');
+  expect(administrator.closest('[title]')?.getAttribute('title')).toBe('admin:1');
+  // The system is named, not linked.
+  const system = screen.getByText('System (seed)');
+  expect(system.closest('a')).toBeNull();
+  expect(system.getAttribute('title')).toBe('system:seed');
+  expect(screen.queryByText('admin:1')).toBeNull();
+  expect(screen.getByText('command-2')).toBeDefined();
 });

@@ -3,13 +3,15 @@ import { Text } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { ListColumn } from '../../ui-kit/list/list-screen.tsx';
+import { actorText } from '../admin-access/activity-log.ts';
+import { ActorLink } from '../admin-access/actor-link.tsx';
 import { BalanceLogTable } from '../wallet/balance-log-table.tsx';
 import { adminAccountQuery, adminBalanceLogQuery } from './admin-ledger-api.ts';
 import type { AdminBalanceLogSearch } from './admin-ledger-search.ts';
 
 /**
  * SPEC §2 admin account/{seq}/balance-log: every balance change of the account, with the cause,
- * the other account, the balances after it, who acted and the command; paged, by period (the
+ * the other account, the balances after it, who acted (in words, linked) and the command; paged, by period (the
  * SPEC §9 shortcuts) and ascending or descending, in the URL.
  */
 export function BalanceLogTab(props: {
@@ -19,6 +21,7 @@ export function BalanceLogTab(props: {
   today?: string | undefined;
 }) {
   const { t } = useTranslation('admin-ledger');
+  const { t: tAccess } = useTranslation('admin-access');
   const { search, onSearchChange } = props;
   const account = useQuery(adminAccountQuery(props.seq));
   const log = useQuery({
@@ -26,7 +29,17 @@ export function BalanceLogTab(props: {
     placeholderData: keepPreviousData,
   });
   const columns: ListColumn<AdminBalanceLogEntry>[] = [
-    { accessor: 'actor', title: t('log.actor'), text: (row) => row.actor },
+    {
+      accessor: 'actor',
+      title: t('log.actor'),
+      text: (row) => actorText(row.actor, tAccess),
+      // In words and linked to the member's view; the raw actor id stays on hover for the audit.
+      render: (row) => (
+        <Text component="span" size="sm" title={row.actor}>
+          <ActorLink actor={row.actor} />
+        </Text>
+      ),
+    },
     {
       accessor: 'command_id',
       title: t('log.command'),
