@@ -1,6 +1,6 @@
 // Administrator's account list benchmark (not a test): what one page of the ledger's account list
 // costs with many member accounts. Starts its own embedded PostgreSQL, migrates, and writes
-// synthetic member accounts (four assets, 1 % frozen, a title each) and the books' per-asset
+// synthetic member accounts (four assets, 1 % frozen, a title each, one in 1,000 in Korean) and the books' per-asset
 // counts straight into the read models, then VACUUM ANALYZE; reads pages of 20 through the query API's
 // pool (prepared statements, plan cache auto) for the default list (newest first), other sort keys,
 // each filter the console offers and the last page, and prints the median wall time of one client
@@ -56,6 +56,9 @@ async function main(): Promise<void> {
         first,
       ],
       ['title search', { search: 'Account 12345' }, newest, first],
+      ['title search, two characters (0.1 % of titles)', { search: '비상' }, newest, first],
+      ['title search, two characters (every title)', { search: 'nt' }, newest, first],
+      ['title search, one character (none)', { search: 'x' }, newest, first],
       ['all, newest first, page 100', {}, newest, { limit: 20, offset: 1_980 }],
       [
         'all, newest first, the middle page',
@@ -86,7 +89,10 @@ async function main(): Promise<void> {
   });
 }
 
-/** Member `s / 3` owns account `s`, opened a minute after the one before; every 97th is frozen. */
+/**
+ * Member `s / 3` owns account `s`, opened a minute after the one before; every 97th is frozen;
+ * every 1,000th is titled in Korean (비상금, an emergency fund).
+ */
 async function fill(db: ReturnType<typeof createDb>): Promise<void> {
   await sql`INSERT INTO ledger_accounts_v1 (account, seq, account_number, kind, member_id,
       member_seq, asset, decimal_point, status, balance, held, is_negative_allowed, opened_at,
@@ -98,7 +104,8 @@ async function fill(db: ReturnType<typeof createDb>): Promise<void> {
       FROM generate_series(1, ${accounts}) AS s`.execute(db);
   await sql`INSERT INTO ledger_account_profiles_v1 (seq, account, member_seq, title, titled_at,
       last_position)
-    SELECT s, 'wallet:' || s, s / 3, 'Account ' || s, now(), ''
+    SELECT s, 'wallet:' || s, s / 3,
+      CASE WHEN s % 1000 = 0 THEN '비상금 ' || s ELSE 'Account ' || s END, now(), ''
       FROM generate_series(1, ${accounts}) AS s`.execute(db);
   await sql`INSERT INTO ledger_asset_totals_v1 (asset, decimal_point, balance_total,
       member_balance_total, member_held_total, system_balance_total, member_accounts,

@@ -27,6 +27,7 @@ import * as ledgerAccountListIndexes0033 from './0033-ledger-account-list-indexe
 import * as ledgerAccountTransferList0034 from './0034-ledger-account-transfer-list.ts';
 import * as ledgerAccountTitleSearch0035 from './0035-ledger-account-title-search.ts';
 import * as ledgerFrozenAccountList0036 from './0036-ledger-frozen-account-list.ts';
+import * as ledgerAccountTitleCharacters0037 from './0037-ledger-account-title-characters.ts';
 
 /**
  * Every migration, by name, in order. A static list rather than a folder scan: each migration is
@@ -62,4 +63,5 @@ export const migrations: Record<string, Migration> = {
   '0034-ledger-account-transfer-list': ledgerAccountTransferList0034,
   '0035-ledger-account-title-search': ledgerAccountTitleSearch0035,
   '0036-ledger-frozen-account-list': ledgerFrozenAccountList0036,
+  '0037-ledger-account-title-characters': ledgerAccountTitleCharacters0037,
 };

@@ -132,6 +132,9 @@ export async function createProfileTables(trx: Trx, context: Pick<ProjectionCont
   // The administrator's search by title (account-queries.ts): pg_trgm, created by migration 0035.
   await sql`CREATE INDEX IF NOT EXISTS ${index(profiles, 'title_trigram')} ON ${table(profiles)}
     USING gin (title gin_trgm_ops)`.execute(trx);
+  // ... and by one or two characters, which have no trigram: the title's characters, migration 0037.
+  await sql`CREATE INDEX IF NOT EXISTS ${index(profiles, 'title_characters')} ON ${table(profiles)}
+    USING gin (string_to_array(lower(title), NULL))`.execute(trx);
   await sql`CREATE INDEX IF NOT EXISTS ${index(adjustments, 'status')} ON ${table(adjustments)}
     (status, proposed_at)`.execute(trx);
   await sql`CREATE INDEX IF NOT EXISTS ${index(adjustments, 'account')} ON ${table(adjustments)}

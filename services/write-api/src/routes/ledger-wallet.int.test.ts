@@ -229,7 +229,8 @@ describe('the administrator’s screens', () => {
     });
     expect(list.status).toBe(200);
     expect(((await list.json()) as { paging: { total: number } }).paging.total).toBe(2);
-    // A title search: a substring in any case (the trigram index, migration 0035); `%` is literal.
+    // A title search: a substring in any case (the trigram index, migration 0035); `%` is literal
+    // (one character: the title characters' index, migration 0037).
     const searched = (await (
       await kit.read(`/api/v1/admin/account?search=NY%20D&member_seq=${alice.seq}`, {
         token: admin.token,
@@ -244,6 +245,17 @@ describe('the administrator’s screens', () => {
       })
     ).json()) as { paging: { total: number } };
     expect(literal.paging.total).toBe(0);
+    // Two characters have no trigram: the title characters' index answers them (migration 0037),
+    // in any case.
+    const short = (await (
+      await kit.read(`/api/v1/admin/account?search=AI&member_seq=${alice.seq}`, {
+        token: admin.token,
+      })
+    ).json()) as { data: { title: string }[]; paging: { total: number } };
+    expect({ titles: short.data.map((row) => row.title), total: short.paging.total }).toEqual({
+      titles: ['Rainy day'],
+      total: 1,
+    });
     // The member view's account tab: the same accounts, by its own route; a member may not read it.
     const tab = await kit.read(`/api/v1/admin/member/${alice.seq}/account?sort=seq&order=asc`, {
       token: admin.token,
