@@ -6,6 +6,11 @@ export type DatabaseOptions = {
   url: string;
   /** Connections in the pool. */
   poolSizeMax?: number;
+  /**
+   * How long a query waits for a connection (all busy, or the server slow to accept) before it
+   * fails; 10 s when absent. The HTTP services answer that failure 503 (isDependencyUnavailable).
+   */
+  connectionWaitMaxMs?: number;
   /** Server-side bound on every statement; a runaway query fails instead of pinning xmin. */
   statementTimeoutMs?: number;
   applicationName?: string;
@@ -29,7 +34,7 @@ export function createPool(options: DatabaseOptions): pg.Pool {
     connectionString: options.url,
     max: options.poolSizeMax ?? 10,
     idleTimeoutMillis: 30_000,
-    connectionTimeoutMillis: 10_000,
+    connectionTimeoutMillis: options.connectionWaitMaxMs ?? 10_000,
     statement_timeout: options.statementTimeoutMs ?? 30_000,
     application_name: options.applicationName ?? 'ledger',
     ...(options.planCacheMode === undefined

@@ -1,6 +1,6 @@
 // Proves the service kit's contract: request ids, secure headers, and RFC 9457 problem details
 // with a stable code for every failure (unknown route, wrong method, oversize body, bad input,
-// handler failure), without revealing internals; over real HTTP, a body is limited whether it
+// handler failure, a dependency out of reach: 503), without revealing internals; over real HTTP, a body is limited whether it
 // declares its length or streams in chunks, and every answer (a handler's, a 404, a 500) carries the
 // request id and the secure headers; routing answers every path with its own parameters, however
 // many paths the router remembers; an idle keep-alive connection outlives Node's 5 s default.
@@ -32,6 +32,13 @@ function makeApp() {
   app.post('/ok', (c) => c.json({ ok: true }));
   app.get('/boom', () => {
     throw new Error('secret internal detail');
+  });
+  app.get('/pool-exhausted', () => {
+    // node-postgres's pool when no connection came free in time (it has no code).
+    throw new Error('timeout exceeded when trying to connect');
+  });
+  app.get('/starting', () => {
+    throw Object.assign(new Error('the database system is starting up'), { code: '57P03' });
   });
   app.get('/refused', () => {
     throw new ProblemError({ status: 409, code: 'conflict', title: 'Already done', detail: 'd' });
@@ -124,6 +131,17 @@ describe('problem details', () => {
     const response = await app.request('/refused');
     expect(response.status).toBe(409);
     expect(await problemOf(response)).toMatchObject({ code: 'conflict', detail: 'd' });
+  });
+
+  test('a dependency that cannot be reached now → 503 service_unavailable with Retry-After, a warning', async () => {
+    const { app, errors } = makeApp();
+    for (const path of ['/pool-exhausted', '/starting']) {
+      const response = await app.request(path);
+      expect(response.status, path).toBe(503);
+      expect(response.headers.get('retry-after'), path).toBe('1');
+      expect((await problemOf(response)).code, path).toBe('service_unavailable');
+    }
+    expect(errors).toEqual([]);
   });
 
   test('an unexpected error → 500 internal_error, logged, with no internals in the body', async () => {

@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Logger } from '@ledger/runtime';
 import type { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
+import { isDependencyUnavailable } from './dependency-unavailable.ts';
 import { ProblemError, type ProblemInit, problemHeaders, problemText } from './problem-details.ts';
 
 /**
@@ -73,8 +74,9 @@ const jsonHeaders: Record<string, string> = Object.freeze({ 'content-type': 'app
 
 /**
  * The problem the app answers for a thrown error (its `onError`, and the direct routes' kit): a
- * `ProblemError` as it is, an `HTTPException` below 500 by its status, anything else a 500 that
- * reveals nothing, logged with the request.
+ * `ProblemError` as it is, an `HTTPException` below 500 by its status, a dependency that cannot be
+ * reached now (`isDependencyUnavailable`) a 503 with Retry-After, logged as a warning, anything
+ * else a 500 that reveals nothing, logged with the request.
  */
 export function problemOfError(
   error: unknown,
@@ -93,6 +95,21 @@ export function problemOfError(
       code:
         error.status === 401 ? 'unauthorized' : error.status === 403 ? 'forbidden' : 'bad_request',
       title: error.message || 'Request refused',
+    };
+  }
+  if (isDependencyUnavailable(error)) {
+    report.logger.warn('dependency unavailable', {
+      service: report.service,
+      requestId: report.requestId,
+      method: report.method,
+      path: report.path,
+      error: error instanceof Error ? { name: error.name, message: error.message } : String(error),
+    });
+    return {
+      status: 503,
+      code: 'service_unavailable',
+      title: 'The service is unavailable; retry later',
+      headers: { 'retry-after': '1' },
     };
   }
   report.logger.error('unhandled error', {

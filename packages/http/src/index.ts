@@ -1,4 +1,5 @@
 export { createServiceApp, type ServiceAppOptions, type ServiceEnv } from './create-service-app.ts';
+export { isDependencyUnavailable } from './dependency-unavailable.ts';
 export {
   addDirectRoute,
   type DirectAnswer,
