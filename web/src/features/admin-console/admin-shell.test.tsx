@@ -13,28 +13,22 @@ import i18next from 'i18next';
 import { HttpResponse, http } from 'msw';
 import { beforeAll, beforeEach, expect, test } from 'vitest';
 import { useApiServer } from '../../test-support/api-server.ts';
-import { memberInfo, tokenAnswer } from '../../test-support/fixtures.ts';
+import { memberInfo } from '../../test-support/fixtures.ts';
 import {
   everyScreenBuilt,
   notBuiltAdminDetailScreen,
   notBuiltAdminListScreen,
   notBuiltScreens,
 } from '../../test-support/not-built-screens.ts';
-import { fakeToken, renderApp, startI18n } from '../../test-support/render-app.tsx';
+import { renderApp, startI18n } from '../../test-support/render-app.tsx';
+import { signedInHandlers } from '../../test-support/signed-in.ts';
 import { hasPathParameters, samplePath } from '../shell/console-screens.ts';
 import { adminScreens } from './admin-screens.ts';
 
 const server = useApiServer();
 beforeAll(() => startI18n('en-US'));
 beforeEach(() => {
-  const token = fakeToken();
-  server.use(
-    http.post('/api/v1/auth/token/refresh', () => HttpResponse.json(tokenAnswer(token))),
-    http.get('/api/v1/member/me', () =>
-      HttpResponse.json({ member_info: memberInfo({ user_id: 'root', is_admin: true }) }),
-    ),
-    http.get('/api/v1/otp', () => HttpResponse.json({ data: [] })),
-  );
+  server.use(...signedInHandlers({ user_id: 'root', is_admin: true }));
 });
 
 /** The SPEC §2 admin paths, as written there (details expanded), to check the catalog against. */

@@ -8,8 +8,9 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { beforeAll, beforeEach, expect, test } from 'vitest';
 import { useApiServer } from '../../test-support/api-server.ts';
-import { catalogAsset, listAnswer, memberInfo, tokenAnswer } from '../../test-support/fixtures.ts';
-import { fakeToken, renderApp, startI18n } from '../../test-support/render-app.tsx';
+import { catalogAsset, listAnswer } from '../../test-support/fixtures.ts';
+import { renderApp, startI18n } from '../../test-support/render-app.tsx';
+import { signedInHandlers } from '../../test-support/signed-in.ts';
 
 const server = useApiServer();
 beforeAll(() => startI18n('en-US'));
@@ -43,14 +44,9 @@ const levels = Array.from({ length: 11 }, (_, level) => ({
 beforeEach(() => {
   reads = [];
   writes = [];
-  const token = fakeToken();
   server.use(
     http.get('/api/v1/admin/asset', () => HttpResponse.json(listAnswer([catalogAsset('BTC')]))),
-    http.post('/api/v1/auth/token/refresh', () => HttpResponse.json(tokenAnswer(token))),
-    http.get('/api/v1/member/me', () =>
-      HttpResponse.json({ member_info: memberInfo({ seq: 9, user_id: 'root', is_admin: true }) }),
-    ),
-    http.get('/api/v1/otp', () => HttpResponse.json({ data: [] })),
+    ...signedInHandlers({ seq: 9, user_id: 'root', is_admin: true }),
     http.get('/api/v1/admin/kyc-certification', ({ request }) => {
       reads.push(Object.fromEntries(new URL(request.url).searchParams));
       return HttpResponse.json(listAnswer([certification]));

@@ -7,8 +7,9 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { beforeAll, beforeEach, expect, test } from 'vitest';
 import { problem, useApiServer } from '../../test-support/api-server.ts';
-import { listAnswer, memberInfo, tokenAnswer } from '../../test-support/fixtures.ts';
-import { fakeToken, renderApp, startI18n } from '../../test-support/render-app.tsx';
+import { listAnswer } from '../../test-support/fixtures.ts';
+import { renderApp, startI18n } from '../../test-support/render-app.tsx';
+import { signedInHandlers } from '../../test-support/signed-in.ts';
 
 const server = useApiServer();
 beforeAll(() => startI18n('en-US'));
@@ -28,13 +29,8 @@ beforeEach(() => {
   groups = [{ group_seq: 1, name: 'Traders', member_count: 4 }];
   reads = [];
   writes = [];
-  const token = fakeToken();
   server.use(
-    http.post('/api/v1/auth/token/refresh', () => HttpResponse.json(tokenAnswer(token))),
-    http.get('/api/v1/member/me', () =>
-      HttpResponse.json({ member_info: memberInfo({ user_id: 'root', is_admin: true }) }),
-    ),
-    http.get('/api/v1/otp', () => HttpResponse.json({ data: [] })),
+    ...signedInHandlers({ user_id: 'root', is_admin: true }),
     http.get('/api/v1/admin/member-group', ({ request }) => {
       reads.push(Object.fromEntries(new URL(request.url).searchParams));
       return HttpResponse.json(listAnswer(groups.map(row)));

@@ -7,8 +7,9 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { beforeAll, beforeEach, expect, test } from 'vitest';
 import { problem, useApiServer } from '../../test-support/api-server.ts';
-import { listAnswer, memberInfo, tokenAnswer } from '../../test-support/fixtures.ts';
-import { fakeToken, renderApp, startI18n } from '../../test-support/render-app.tsx';
+import { listAnswer, memberInfo } from '../../test-support/fixtures.ts';
+import { renderApp, startI18n } from '../../test-support/render-app.tsx';
+import { signedInHandlers } from '../../test-support/signed-in.ts';
 
 const server = useApiServer();
 beforeAll(() => startI18n('en-US'));
@@ -31,13 +32,8 @@ const members = [
 beforeEach(() => {
   requests = [];
   answer = () => HttpResponse.json(listAnswer(members));
-  const token = fakeToken();
   server.use(
-    http.post('/api/v1/auth/token/refresh', () => HttpResponse.json(tokenAnswer(token))),
-    http.get('/api/v1/member/me', () =>
-      HttpResponse.json({ member_info: memberInfo({ seq: 9, user_id: 'root', is_admin: true }) }),
-    ),
-    http.get('/api/v1/otp', () => HttpResponse.json({ data: [] })),
+    ...signedInHandlers({ seq: 9, user_id: 'root', is_admin: true }),
     http.get('/api/v1/admin/member-group', () =>
       HttpResponse.json(
         listAnswer([

@@ -5,8 +5,9 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { beforeAll, beforeEach, expect, test } from 'vitest';
 import { useApiServer } from '../../test-support/api-server.ts';
-import { listAnswer, memberInfo, tokenAnswer } from '../../test-support/fixtures.ts';
-import { fakeToken, renderApp, startI18n } from '../../test-support/render-app.tsx';
+import { listAnswer } from '../../test-support/fixtures.ts';
+import { renderApp, startI18n } from '../../test-support/render-app.tsx';
+import { signedInHandlers } from '../../test-support/signed-in.ts';
 
 const server = useApiServer();
 beforeAll(() => startI18n('en-US'));
@@ -47,13 +48,8 @@ const sent = withdrawal('5f1c3a9e-0000-4000-8000-000000000002', 'sent', 'Bob Lee
 
 beforeEach(() => {
   posted = [];
-  const token = fakeToken();
   server.use(
-    http.post('/api/v1/auth/token/refresh', () => HttpResponse.json(tokenAnswer(token))),
-    http.get('/api/v1/member/me', () =>
-      HttpResponse.json({ member_info: memberInfo({ seq: 9, user_id: 'root', is_admin: true }) }),
-    ),
-    http.get('/api/v1/otp', () => HttpResponse.json({ data: [] })),
+    ...signedInHandlers({ seq: 9, user_id: 'root', is_admin: true }),
     http.get('/api/v1/admin/withdraw', () => HttpResponse.json(listAnswer([waiting, sent]))),
     http.post('/api/v1/admin/withdraw/approve-all', async ({ request }) => {
       posted.push({ path: 'approve-all', body: await request.json(), key: null });

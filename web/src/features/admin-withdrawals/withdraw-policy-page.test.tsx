@@ -9,8 +9,9 @@ import i18next from 'i18next';
 import { HttpResponse, http } from 'msw';
 import { afterEach, beforeAll, beforeEach, expect, test } from 'vitest';
 import { useApiServer } from '../../test-support/api-server.ts';
-import { catalogAsset, listAnswer, memberInfo, tokenAnswer } from '../../test-support/fixtures.ts';
-import { fakeToken, renderApp, startI18n } from '../../test-support/render-app.tsx';
+import { catalogAsset, listAnswer } from '../../test-support/fixtures.ts';
+import { renderApp, startI18n } from '../../test-support/render-app.tsx';
+import { signedInHandlers } from '../../test-support/signed-in.ts';
 
 const server = useApiServer();
 beforeAll(() => startI18n('en-US'));
@@ -20,7 +21,6 @@ let saved: { asset: string; body: unknown }[] = [];
 
 beforeEach(() => {
   saved = [];
-  const token = fakeToken();
   server.use(
     http.get('/api/v1/admin/asset', () =>
       HttpResponse.json(
@@ -34,11 +34,7 @@ beforeEach(() => {
       saved.push({ asset: String(params.asset), body: await request.json() });
       return HttpResponse.json({ data: {}, position: '30:1' });
     }),
-    http.post('/api/v1/auth/token/refresh', () => HttpResponse.json(tokenAnswer(token))),
-    http.get('/api/v1/member/me', () =>
-      HttpResponse.json({ member_info: memberInfo({ seq: 9, user_id: 'root', is_admin: true }) }),
-    ),
-    http.get('/api/v1/otp', () => HttpResponse.json({ data: [] })),
+    ...signedInHandlers({ seq: 9, user_id: 'root', is_admin: true }),
     http.get('/api/v1/admin/withdraw-policy', () =>
       HttpResponse.json({
         data: [

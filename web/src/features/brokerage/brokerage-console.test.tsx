@@ -9,12 +9,13 @@ import i18next from 'i18next';
 import { HttpResponse, http } from 'msw';
 import { beforeAll, beforeEach, expect, test } from 'vitest';
 import { problem, useApiServer } from '../../test-support/api-server.ts';
-import { brokerage, listAnswer, memberInfo, tokenAnswer } from '../../test-support/fixtures.ts';
+import { brokerage, listAnswer } from '../../test-support/fixtures.ts';
 import {
   everyScreenBuilt,
   notBuiltBrokerageListScreen,
 } from '../../test-support/not-built-screens.ts';
-import { fakeToken, renderApp, startI18n } from '../../test-support/render-app.tsx';
+import { renderApp, startI18n } from '../../test-support/render-app.tsx';
+import { signedInHandlers } from '../../test-support/signed-in.ts';
 import { brokerageScreens } from './brokerage-screens.ts';
 
 const server = useApiServer();
@@ -23,14 +24,7 @@ beforeAll(() => startI18n('en-US'));
 const brokerages = [brokerage(5, 'Seoul Desk'), brokerage(9, 'Busan Desk')];
 
 beforeEach(() => {
-  const token = fakeToken();
-  server.use(
-    http.post('/api/v1/auth/token/refresh', () => HttpResponse.json(tokenAnswer(token))),
-    http.get('/api/v1/member/me', () =>
-      HttpResponse.json({ member_info: memberInfo({ user_id: 'owner' }) }),
-    ),
-    http.get('/api/v1/otp', () => HttpResponse.json({ data: [] })),
-  );
+  server.use(...signedInHandlers({ user_id: 'owner' }));
 });
 
 const withBrokerages = () =>

@@ -5,8 +5,9 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { beforeAll, beforeEach, expect, test } from 'vitest';
 import { problem, useApiServer } from '../../test-support/api-server.ts';
-import { catalogAsset, listAnswer, memberInfo, tokenAnswer } from '../../test-support/fixtures.ts';
-import { fakeToken, renderApp, startI18n } from '../../test-support/render-app.tsx';
+import { catalogAsset, listAnswer } from '../../test-support/fixtures.ts';
+import { renderApp, startI18n } from '../../test-support/render-app.tsx';
+import { signedInHandlers } from '../../test-support/signed-in.ts';
 
 const server = useApiServer();
 
@@ -50,11 +51,7 @@ beforeEach(() => {
       },
     );
   server.use(
-    http.post('/api/v1/auth/token/refresh', () => HttpResponse.json(tokenAnswer(fakeToken()))),
-    http.get('/api/v1/member/me', () =>
-      HttpResponse.json({ member_info: memberInfo({ seq: 5, user_id: 'alice' }) }),
-    ),
-    http.get('/api/v1/otp', () => HttpResponse.json({ data: [] })),
+    ...signedInHandlers({ seq: 5, user_id: 'alice' }),
     http.get('/api/v1/asset', () =>
       HttpResponse.json(
         listAnswer([

@@ -9,8 +9,8 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { afterEach, beforeAll, beforeEach, expect, test, vi } from 'vitest';
 import { problem, useApiServer } from '../../test-support/api-server.ts';
-import { memberInfo, tokenAnswer } from '../../test-support/fixtures.ts';
-import { fakeToken, renderApp, startI18n } from '../../test-support/render-app.tsx';
+import { renderApp, startI18n } from '../../test-support/render-app.tsx';
+import { signedInHandlers } from '../../test-support/signed-in.ts';
 
 const server = useApiServer();
 beforeAll(() => startI18n('en-US'));
@@ -29,13 +29,8 @@ const levels = Array.from({ length: 11 }, (_, level) => ({
 
 beforeEach(() => {
   posted = [];
-  const token = fakeToken();
   server.use(
-    http.post('/api/v1/auth/token/refresh', () => HttpResponse.json(tokenAnswer(token))),
-    http.get('/api/v1/member/me', () =>
-      HttpResponse.json({ member_info: memberInfo({ seq: 7, security_level: 2 }) }),
-    ),
-    http.get('/api/v1/otp', () => HttpResponse.json({ data: [] })),
+    ...signedInHandlers({ seq: 7, security_level: 2 }),
     http.get('/api/v1/security-level', () =>
       HttpResponse.json({
         data: {
