@@ -97,12 +97,10 @@ export function problemOfError(
       title: error.message || 'Request refused',
     };
   }
+  const { logger, ...request } = report;
   if (isDependencyUnavailable(error)) {
-    report.logger.warn('dependency unavailable', {
-      service: report.service,
-      requestId: report.requestId,
-      method: report.method,
-      path: report.path,
+    logger.warn('dependency unavailable', {
+      ...request,
       error: error instanceof Error ? { name: error.name, message: error.message } : String(error),
     });
     return {
@@ -112,11 +110,8 @@ export function problemOfError(
       headers: { 'retry-after': '1' },
     };
   }
-  report.logger.error('unhandled error', {
-    service: report.service,
-    requestId: report.requestId,
-    method: report.method,
-    path: report.path,
+  logger.error('unhandled error', {
+    ...request,
     error:
       error instanceof Error
         ? { name: error.name, message: error.message, stack: error.stack }

@@ -13,6 +13,7 @@ import { useApiServer } from '../../test-support/api-server.ts';
 import { catalogAsset, listAnswer } from '../../test-support/fixtures.ts';
 import { renderApp, startI18n } from '../../test-support/render-app.tsx';
 import { signedInHandlers } from '../../test-support/signed-in.ts';
+import { tableRowOf } from '../../test-support/table-rows.ts';
 
 const server = useApiServer();
 beforeAll(() => startI18n('en-US'));
@@ -96,10 +97,7 @@ beforeEach(() => {
 });
 
 async function rowWith(text: string): Promise<HTMLElement> {
-  const cell = await screen.findByText(text);
-  const row = cell.closest('tr');
-  if (row === null) throw new Error(`no row with ${text}`);
-  return row;
+  return tableRowOf(await screen.findByText(text));
 }
 
 test('legs show their kind, accounts and amount at the asset’s scale; a fee leg the fee account', async () => {

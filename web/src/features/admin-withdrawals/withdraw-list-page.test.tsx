@@ -8,6 +8,7 @@ import { useApiServer } from '../../test-support/api-server.ts';
 import { listAnswer } from '../../test-support/fixtures.ts';
 import { renderApp, startI18n } from '../../test-support/render-app.tsx';
 import { signedInHandlers } from '../../test-support/signed-in.ts';
+import { tableRowOf } from '../../test-support/table-rows.ts';
 
 const server = useApiServer();
 beforeAll(() => startI18n('en-US'));
@@ -70,10 +71,7 @@ beforeEach(() => {
 });
 
 async function rowOf(holder: string): Promise<HTMLElement> {
-  const cell = await screen.findByText(holder);
-  const row = cell.closest('tr');
-  if (row === null) throw new Error(`no row for ${holder}`);
-  return row;
+  return tableRowOf(await screen.findByText(holder));
 }
 
 async function confirmDialog() {

@@ -12,6 +12,7 @@ import { useApiServer } from '../../test-support/api-server.ts';
 import { catalogAsset, listAnswer } from '../../test-support/fixtures.ts';
 import { renderApp, startI18n } from '../../test-support/render-app.tsx';
 import { signedInHandlers } from '../../test-support/signed-in.ts';
+import { tableRowOf } from '../../test-support/table-rows.ts';
 
 const server = useApiServer();
 beforeAll(() => startI18n('en-US'));
@@ -65,10 +66,7 @@ beforeEach(() => {
 });
 
 async function rowOf(asset: string): Promise<HTMLElement> {
-  const cell = await screen.findByRole('cell', { name: asset });
-  const row = cell.closest('tr');
-  if (row === null) throw new Error(`no row for ${asset}`);
-  return row;
+  return tableRowOf(await screen.findByRole('cell', { name: asset }));
 }
 
 test('limits and fees in the locale, every digit kept', async () => {
