@@ -1,3 +1,4 @@
+export type { Decision } from '@ledger/decider';
 export {
   type AccessPolicy,
   type AccessVerdict,
@@ -5,8 +6,6 @@ export {
   isBrokerageOwner,
   type Principal,
 } from './access-control.ts';
-export { AssertionError, assert } from './assert.ts';
-export { accepted, type Decision, rejected } from './decision.ts';
 export {
   addSeconds,
   emailVerificationLifetimeSeconds,

@@ -1,4 +1,4 @@
-import { accepted, rejected } from './decision.ts';
+import { accepted, rejected } from '@ledger/decider';
 import type { MemberCommand } from './member-commands.ts';
 import type { MemberDecision } from './member-decider.ts';
 import type { MemberEvent } from './member-events.ts';

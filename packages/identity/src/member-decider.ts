@@ -1,4 +1,4 @@
-import { accepted, type Decision, rejected } from './decision.ts';
+import { accepted, type Decision, rejected } from '@ledger/decider';
 import { addSeconds, emailVerificationLifetimeSeconds, isAfter } from './identity-types.ts';
 import { decideAdministration } from './member-administration.ts';
 import type {

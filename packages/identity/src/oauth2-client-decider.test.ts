@@ -1,13 +1,15 @@
 // Proves the OAuth2 client rules: registration validates name, redirect URIs (https, or http on
 // loopback; no fragment) and authorities; a change that changes nothing appends nothing; a revoked
 // client accepts no command; a rotation names the new secret row and never a secret.
+import { stateFrom } from '@ledger/decider';
+import { deciderSpecification } from '@ledger/decider/testing';
 import { describe, expect, test } from 'vitest';
 import {
   decideOAuth2Client,
   evolveOAuth2Client,
   initialOAuth2ClientState,
   type OAuth2ClientCommand,
-  type OAuth2ClientState,
+  type OAuth2ClientEvent,
 } from './oauth2-client-decider.ts';
 
 const now = '2026-11-22T10:00:00.000Z';
@@ -21,37 +23,29 @@ const register: OAuth2ClientCommand = {
   authorities: ['wallet:read', 'account:read'],
   now,
 };
+const registered: OAuth2ClientEvent = {
+  type: 'OAuth2ClientRegistered',
+  data: {
+    clientId: 'c-1',
+    memberSeq: 7,
+    name: 'Kiosk app',
+    redirectUris: ['https://kiosk.example/callback'],
+    authorities: ['account:read', 'wallet:read'],
+    secretId: 's-1',
+    registeredAt: now,
+  },
+};
 
-function given(...commands: OAuth2ClientCommand[]): OAuth2ClientState {
-  let state = initialOAuth2ClientState();
-  for (const command of commands) {
-    const decision = decideOAuth2Client(command, state);
-    if (decision.kind === 'rejected') throw new Error(decision.rejection.type);
-    state = decision.events.reduce(evolveOAuth2Client, state);
-  }
-  return state;
-}
+const oauth2ClientDecider = {
+  initialState: initialOAuth2ClientState,
+  evolve: evolveOAuth2Client,
+  decide: decideOAuth2Client,
+};
+const { given } = deciderSpecification(oauth2ClientDecider);
 
 describe('register', () => {
   test('records the client with sorted authorities and the secret row, never a secret', () => {
-    const decision = decideOAuth2Client(register, initialOAuth2ClientState());
-    expect(decision).toEqual({
-      kind: 'accepted',
-      events: [
-        {
-          type: 'OAuth2ClientRegistered',
-          data: {
-            clientId: 'c-1',
-            memberSeq: 7,
-            name: 'Kiosk app',
-            redirectUris: ['https://kiosk.example/callback'],
-            authorities: ['account:read', 'wallet:read'],
-            secretId: 's-1',
-            registeredAt: now,
-          },
-        },
-      ],
-    });
+    given([]).when(register).then([registered]);
   });
 
   test.each([
@@ -66,29 +60,20 @@ describe('register', () => {
     [{ authorities: ['has space'] }, 'authorities'],
     [{ authorities: ['a', 'a'] }, 'authorities'],
   ] as const)('refuses %o as an invalid %s', (change, field) => {
-    const decision = decideOAuth2Client(
-      { ...register, ...(change as Partial<typeof register>) } as OAuth2ClientCommand,
-      initialOAuth2ClientState(),
-    );
-    expect(decision).toEqual({
-      kind: 'rejected',
-      rejection: { type: 'InvalidOAuth2Client', field },
-    });
+    given([])
+      .when({ ...register, ...(change as Partial<typeof register>) } as OAuth2ClientCommand)
+      .thenRejects('InvalidOAuth2Client', { field });
   });
 
   test('allows http on loopback for development clients', () => {
-    const decision = decideOAuth2Client(
-      { ...register, redirectUris: ['http://localhost:5173/cb', 'http://127.0.0.1/cb'] },
-      initialOAuth2ClientState(),
-    );
+    const decision = given([])
+      .when({ ...register, redirectUris: ['http://localhost:5173/cb', 'http://127.0.0.1/cb'] })
+      .decision();
     expect(decision.kind).toBe('accepted');
   });
 
   test('refuses a second registration of the same id', () => {
-    expect(decideOAuth2Client(register, given(register))).toEqual({
-      kind: 'rejected',
-      rejection: { type: 'OAuth2ClientAlreadyExists' },
-    });
+    given([registered]).when(register).thenRejects('OAuth2ClientAlreadyExists');
   });
 });
 
@@ -102,35 +87,41 @@ describe('change, rotate, revoke', () => {
   };
 
   test('a change to the same details appends nothing', () => {
-    expect(decideOAuth2Client(change, given(register))).toEqual({ kind: 'accepted', events: [] });
+    given([registered]).when(change).then([]);
   });
 
   test('a change records the new details', () => {
-    const decision = decideOAuth2Client({ ...change, name: 'Kiosk v2' }, given(register));
+    const decision = given([registered])
+      .when({ ...change, name: 'Kiosk v2' })
+      .decision();
     expect(decision.kind === 'accepted' && decision.events[0]?.type).toBe('OAuth2ClientChanged');
   });
 
   test('rotation names the new secret row', () => {
-    const state = given(register, { type: 'RotateOAuth2ClientSecret', secretId: 's-2', now });
+    const rotated: OAuth2ClientEvent = {
+      type: 'OAuth2ClientSecretRotated',
+      data: { clientId: 'c-1', secretId: 's-2', rotatedAt: now },
+    };
+    given([registered])
+      .when({ type: 'RotateOAuth2ClientSecret', secretId: 's-2', now })
+      .then([rotated]);
+    const state = stateFrom(oauth2ClientDecider, [registered, rotated]);
     expect(state.status === 'active' && state.secretId).toBe('s-2');
   });
 
   test('nothing is accepted on an unknown or a revoked client', () => {
-    expect(decideOAuth2Client(change, initialOAuth2ClientState())).toEqual({
-      kind: 'rejected',
-      rejection: { type: 'OAuth2ClientNotFound' },
-    });
-    const revoked = given(register, { type: 'RevokeOAuth2Client', now });
+    given([]).when(change).thenRejects('OAuth2ClientNotFound');
+    const revoked: OAuth2ClientEvent[] = [
+      registered,
+      { type: 'OAuth2ClientRevoked', data: { clientId: 'c-1', revokedAt: now } },
+    ];
     const commands: OAuth2ClientCommand[] = [
       change,
       { type: 'RotateOAuth2ClientSecret', secretId: 's-3', now },
       { type: 'RevokeOAuth2Client', now },
     ];
     for (const command of commands) {
-      expect(decideOAuth2Client(command, revoked)).toEqual({
-        kind: 'rejected',
-        rejection: { type: 'OAuth2ClientRevoked' },
-      });
+      given(revoked).when(command).thenRejects('OAuth2ClientRevoked');
     }
   });
 });

@@ -1,4 +1,4 @@
-import { accepted, type Decision, rejected } from './decision.ts';
+import { accepted, type Decision, rejected } from '@ledger/decider';
 import type { Timestamp } from './identity-types.ts';
 import { isGrantablePermission, type Permission, permissionKey } from './route-table.ts';
 

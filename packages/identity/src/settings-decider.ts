@@ -1,5 +1,4 @@
-import type { Decision } from './decision.ts';
-import { accepted, rejected } from './decision.ts';
+import { accepted, type Decision, rejected } from '@ledger/decider';
 import type { Timestamp } from './identity-types.ts';
 import {
   defaultSettings,

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { Decision } from '@ledger/decider';
 import {
   type EventMetadata,
   type EventStore,
@@ -9,7 +10,6 @@ import {
   WrongExpectedRevisionError,
 } from '@ledger/event-store';
 import { ProblemError } from '@ledger/http';
-import type { Decision } from '@ledger/identity';
 import { type IdentityDb, recordRequestMetadata } from '@ledger/identity-store';
 import { limits } from './limits.ts';
 

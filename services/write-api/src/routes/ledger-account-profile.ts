@@ -1,6 +1,6 @@
+import type { Decision } from '@ledger/decider';
 import type { GlobalPosition } from '@ledger/event-store';
 import { ProblemError } from '@ledger/http';
-import type { Decision } from '@ledger/identity';
 import { identityDb } from '@ledger/identity-store';
 import {
   type WalletAccountEvent,
