@@ -1,4 +1,3 @@
-export { accepted, type Decision, rejected } from './decision.ts';
 export * from './kyc-member.ts';
 export {
   addSeconds,

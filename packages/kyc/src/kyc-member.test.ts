@@ -2,14 +2,13 @@
 // once (approval sets validity and expiry from the KYC validity seconds), real-name
 // authentication closes earlier ones and fails on a mismatch, withdraw-address certification is
 // reviewed once, and validity changes and expiries are idempotent.
-import { describe, expect, it } from 'vitest';
+import { deciderSpecification } from '@ledger/decider/testing';
+import { describe, it } from 'vitest';
 import {
   decideKycMember,
   evolveKycMember,
-  type KycMemberCommand,
+  initialKycMemberState,
   type KycMemberEvent,
-  type KycMemberRejection,
-  kycMemberStateFrom,
 } from './kyc-member.ts';
 
 const memberSeq = 7;
@@ -17,27 +16,11 @@ const t0 = '2026-01-01T00:00:00.000Z';
 const t1 = '2026-01-01T01:00:00.000Z';
 const tLate = '2027-06-01T00:00:00.000Z';
 
-function given(events: readonly KycMemberEvent[]) {
-  return {
-    when(command: KycMemberCommand) {
-      const state = kycMemberStateFrom(events);
-      const before = JSON.stringify(state);
-      const decision = decideKycMember(command, state);
-      expect(JSON.stringify(state), 'decide must not change the state').toBe(before);
-      return {
-        // biome-ignore lint/suspicious/noThenProperty: given/when/then is the harness's vocabulary.
-        then(expected: KycMemberEvent[]) {
-          expect(decision).toStrictEqual({ kind: 'accepted', events: expected });
-          expected.reduce(evolveKycMember, state);
-          expect(JSON.parse(JSON.stringify(expected))).toStrictEqual(expected);
-        },
-        thenRejects(type: KycMemberRejection['type']) {
-          expect(decision.kind === 'rejected' ? decision.rejection.type : decision).toBe(type);
-        },
-      };
-    },
-  };
-}
+const { given } = deciderSpecification({
+  initialState: initialKycMemberState,
+  evolve: evolveKycMember,
+  decide: decideKycMember,
+});
 
 const requested: KycMemberEvent = {
   type: 'KycCertificationRequested',

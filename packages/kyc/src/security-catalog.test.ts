@@ -2,6 +2,8 @@
 // policies are validated (0 and the base level are special, amounts are decimal strings, amounts
 // are per asset), repeated changes add nothing, and a member's facts reach the highest level whose
 // conditions all hold (expired or invalid KYC does not count).
+import { stateFrom } from '@ledger/decider';
+import { deciderSpecification } from '@ledger/decider/testing';
 import { describe, expect, it } from 'vitest';
 import type { KycMemberEvent } from './kyc-member.ts';
 import { kycMemberStateFrom } from './kyc-member.ts';
@@ -18,24 +20,12 @@ import { automaticSecurityLevel, satisfiedConditions } from './security-conditio
 
 const now = '2026-03-01T00:00:00.000Z';
 
-function given(events: readonly SecurityCatalogEvent[]) {
-  const catalog = events.reduce(evolveSecurityCatalog, defaultSecurityCatalog());
-  return {
-    catalog,
-    when(command: SecurityCatalogCommand) {
-      const decision = decideSecurityCatalog(command, catalog);
-      return {
-        // biome-ignore lint/suspicious/noThenProperty: given/when/then is the harness's vocabulary.
-        then(expected: SecurityCatalogEvent[]) {
-          expect(decision).toStrictEqual({ kind: 'accepted', events: expected });
-        },
-        thenRejects(type: string) {
-          expect(decision.kind === 'rejected' ? decision.rejection.type : decision).toBe(type);
-        },
-      };
-    },
-  };
-}
+const securityCatalogDecider = {
+  initialState: defaultSecurityCatalog,
+  evolve: evolveSecurityCatalog,
+  decide: decideSecurityCatalog,
+};
+const { given } = deciderSpecification(securityCatalogDecider);
 
 const dailyBtc: SecurityCatalogEvent = {
   type: 'RestrictionPolicySet',
@@ -147,14 +137,14 @@ describe('security catalog decisions', () => {
 
 describe('limits and account creation', () => {
   it('answers per level and asset; no policy is unlimited', () => {
-    const { catalog } = given([dailyBtc]);
+    const catalog = stateFrom(securityCatalogDecider, [dailyBtc]);
     expect(withdrawLimitsAt(catalog, 2, 'BTC')).toEqual({ oneTime: null, daily: '0.5' });
     expect(withdrawLimitsAt(catalog, 3, 'BTC')).toEqual({ oneTime: null, daily: null });
     expect(withdrawLimitsAt(catalog, 2, 'KRW')).toEqual({ oneTime: null, daily: null });
   });
 
   it('restricts account creation for all assets or for one', () => {
-    const { catalog } = given([
+    const catalog = stateFrom(securityCatalogDecider, [
       {
         type: 'RestrictionPolicySet',
         data: {

@@ -1,4 +1,4 @@
-import { accepted, type Decision, rejected } from './decision.ts';
+import { accepted, type Decision, rejected } from '@ledger/decider';
 import { isDecimalAmount, type Timestamp } from './kyc-types.ts';
 
 /**

@@ -1,7 +1,7 @@
+import type { Decision } from '@ledger/decider';
 import type { GlobalPosition } from '@ledger/event-store';
 import { ProblemError, type ProblemInit } from '@ledger/http';
 import {
-  type Decision,
   decideKycMember,
   decideSecurityCatalog,
   defaultSecurityCatalog,
