@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { Decision } from '@ledger/assets';
+import type { Decision } from '@ledger/decider';
 import {
   type EventMetadata,
   type EventStore,

@@ -1,4 +1,5 @@
 // Proves the asset catalog decider: registration fixes code and decimal point, settings change, retries are no-ops, and invalid settings are refused by name.
+import { deciderSpecification } from '@ledger/decider/testing';
 import { describe, expect, it } from 'vitest';
 import {
   type AssetCommand,
@@ -17,10 +18,11 @@ const registered: AssetEvent = {
   data: { code: 'BTC', decimalPoint: 8, registeredAt: now, ...btc },
 };
 
-function given(events: AssetEvent[]) {
-  const state = events.reduce(evolveAsset, initialAssetState());
-  return { when: (command: AssetCommand) => decideAsset(command, state) };
-}
+const { given } = deciderSpecification({
+  initialState: initialAssetState,
+  evolve: evolveAsset,
+  decide: decideAsset,
+});
 
 const register = (overrides: Partial<AssetCommand & { type: 'RegisterAsset' }> = {}) =>
   ({
@@ -35,33 +37,28 @@ const register = (overrides: Partial<AssetCommand & { type: 'RegisterAsset' }> =
 
 describe('asset catalog', () => {
   it('registers a new asset with its settings and the 350-confirmation default', () => {
-    const decision = given([]).when(register());
-    expect(decision).toEqual({ kind: 'accepted', events: [registered] });
+    given([]).when(register()).then([registered]);
     expect(btc.confirmationsRequired).toBe(350);
     expect(defaultAssetSettings('X', 8).minimumDeposit).toBe('0.00000000');
   });
 
   it('answers a retry of the same registration with nothing new, another one with a refusal', () => {
-    expect(given([registered]).when(register())).toEqual({ kind: 'accepted', events: [] });
-    expect(given([registered]).when(register({ settings: { ...btc, title: 'Other' } }))).toEqual({
-      kind: 'rejected',
-      rejection: { type: 'AssetAlreadyRegistered' },
-    });
+    given([registered]).when(register()).then([]);
+    given([registered])
+      .when(register({ settings: { ...btc, title: 'Other' } }))
+      .thenRejects('AssetAlreadyRegistered');
   });
 
   it('refuses codes that are not letters and digits starting with a letter', () => {
     for (const code of ['1BTC', 'BT-C', '', 'btc']) {
-      expect(given([]).when(register({ code }))).toEqual({
-        kind: 'rejected',
-        rejection: { type: 'AssetCodeInvalid' },
-      });
+      given([]).when(register({ code })).thenRejects('AssetCodeInvalid');
     }
   });
 
   it('refuses a decimal point outside 0..18 and never changes it after registration', () => {
-    expect(given([]).when(register({ decimalPoint: 19 }))).toMatchObject({
-      rejection: { type: 'DecimalPointInvalid' },
-    });
+    given([])
+      .when(register({ decimalPoint: 19 }))
+      .thenRejects('DecimalPointInvalid');
     const change: AssetCommand = {
       type: 'ChangeAsset',
       code: 'BTC',
@@ -70,10 +67,7 @@ describe('asset catalog', () => {
       otherAssets: {},
       now,
     };
-    expect(given([registered]).when(change)).toEqual({
-      kind: 'rejected',
-      rejection: { type: 'DecimalPointFrozen', decimalPoint: 8 },
-    });
+    given([registered]).when(change).thenRejects('DecimalPointFrozen', { decimalPoint: 8 });
   });
 
   it('changes settings, and the same settings again change nothing', () => {
@@ -85,13 +79,12 @@ describe('asset catalog', () => {
       otherAssets: {},
       now,
     };
-    const decision = given([registered]).when(change);
-    expect(decision).toEqual({
-      kind: 'accepted',
-      events: [{ type: 'AssetChanged', data: { code: 'BTC', changedAt: now, ...settings } }],
-    });
-    const events = decision.kind === 'accepted' ? decision.events : [];
-    expect(given([registered, ...events]).when(change)).toEqual({ kind: 'accepted', events: [] });
+    const changed: AssetEvent = {
+      type: 'AssetChanged',
+      data: { code: 'BTC', changedAt: now, ...settings },
+    };
+    given([registered]).when(change).then([changed]);
+    given([registered, changed]).when(change).then([]);
   });
 
   it('names the invalid setting: amount digits, fee asset, confirmations, extra form', () => {
@@ -107,18 +100,19 @@ describe('asset catalog', () => {
       [{ title: ' ' }, 'title'],
     ];
     for (const [settings, field] of cases) {
-      expect(given([]).when(register({ settings: { ...btc, ...settings } }))).toEqual({
-        kind: 'rejected',
-        rejection: { type: 'SettingInvalid', field },
-      });
+      given([])
+        .when(register({ settings: { ...btc, ...settings } }))
+        .thenRejects('SettingInvalid', { field });
     }
   });
 
   it('accepts a fee paid from a separate account in another catalog asset', () => {
     const settings = { ...btc, withdrawFees: [{ order: 1, fee: '1000', feeAsset: 'KRW' }] };
-    expect(given([]).when(register({ settings, otherAssets: { KRW: 0 } }))).toMatchObject({
-      kind: 'accepted',
-    });
+    expect(
+      given([])
+        .when(register({ settings, otherAssets: { KRW: 0 } }))
+        .decision(),
+    ).toMatchObject({ kind: 'accepted' });
   });
 
   it('freezes deposits and withdrawals with a reason until lifted; twice is once', () => {
@@ -127,17 +121,14 @@ describe('asset catalog', () => {
       type: 'AssetFrozen',
       data: { code: 'BTC', reason: 'reorg', frozenAt: now },
     };
-    expect(given([registered]).when(freeze)).toEqual({ kind: 'accepted', events: [frozen] });
-    expect(given([registered, frozen]).when(freeze)).toEqual({ kind: 'accepted', events: [] });
+    given([registered]).when(freeze).then([frozen]);
+    given([registered, frozen]).when(freeze).then([]);
     const lift: AssetCommand = { type: 'UnfreezeAsset', code: 'BTC', reason: 'checked', now };
-    expect(given([registered, frozen]).when(lift)).toEqual({
-      kind: 'accepted',
-      events: [
-        { type: 'AssetUnfrozen', data: { code: 'BTC', reason: 'checked', unfrozenAt: now } },
-      ],
-    });
-    expect(given([registered]).when({ ...freeze, reason: ' ' })).toMatchObject({
-      rejection: { type: 'ReasonInvalid' },
-    });
+    given([registered, frozen])
+      .when(lift)
+      .then([{ type: 'AssetUnfrozen', data: { code: 'BTC', reason: 'checked', unfrozenAt: now } }]);
+    given([registered])
+      .when({ ...freeze, reason: ' ' })
+      .thenRejects('ReasonInvalid');
   });
 });

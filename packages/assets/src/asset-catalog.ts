@@ -1,5 +1,5 @@
+import { accepted, type Decision, rejected } from '@ledger/decider';
 import { decimalPointDefault, isDecimalPoint, tryParseAmount } from '@ledger/ledger';
-import { accepted, type Decision, rejected } from './decision.ts';
 
 /**
  * The asset catalog (SPEC §3 Asset; issue #10): one stream per asset, `asset-<code>`. Registering

@@ -1,5 +1,5 @@
+import { accepted, type Decision, rejected } from '@ledger/decider';
 import { assetCodePattern } from './asset-catalog.ts';
-import { accepted, type Decision, rejected } from './decision.ts';
 
 /**
  * Asset plug-ins (SPEC §3 Asset plug-in: title, plugin, start block, allow scan): which chain

@@ -1,4 +1,4 @@
-import { accepted, type Decision, rejected } from './decision.ts';
+import { accepted, type Decision, rejected } from '@ledger/decider';
 
 /**
  * A chain deposit as a process (DESIGN.md §3; reliability.md T21): one stream per chain output,

@@ -1,4 +1,4 @@
-import { accepted, type Decision } from './decision.ts';
+import { accepted, type Decision } from '@ledger/decider';
 
 /**
  * Where a member sends a deposit (SPEC §3 Account: deposit address, memo ID, deposit-only

@@ -1,5 +1,5 @@
+import { accepted, type Decision, rejected } from '@ledger/decider';
 import { canonical } from './asset-catalog.ts';
-import { accepted, type Decision, rejected } from './decision.ts';
 
 /**
  * A manually confirmed deposit (SPEC §3 Deposit request; e.g. a KRW bank transfer) as a process:

@@ -1,4 +1,5 @@
 // Proves the deposit deciders given/when/then: a chain deposit goes pending → crediting → credited (or orphaned by a reorg, and back), its suspense is resolved once; a deposit request is approved or rejected once and its ledger outcome recorded once; addresses are assigned once with a memo ID per account.
+import { deciderSpecification } from '@ledger/decider/testing';
 import { describe, expect, it } from 'vitest';
 import {
   type ChainDepositCommand,
@@ -55,21 +56,16 @@ const credit: ChainDepositCommand = {
   now,
 };
 
-function given(events: ChainDepositEvent[]) {
-  const state = events.reduce(evolveChainDeposit, initialChainDepositState());
-  return { when: (command: ChainDepositCommand) => decideChainDeposit(command, state) };
-}
+const { given } = deciderSpecification({
+  initialState: initialChainDepositState,
+  evolve: evolveChainDeposit,
+  decide: decideChainDeposit,
+});
 
 describe('chain deposits', () => {
   it('detects once per block; the same block again is nothing new', () => {
-    expect(given([]).when({ type: 'DetectChainDeposit', detection })).toEqual({
-      kind: 'accepted',
-      events: [detected],
-    });
-    expect(given([detected]).when({ type: 'DetectChainDeposit', detection })).toEqual({
-      kind: 'accepted',
-      events: [],
-    });
+    given([]).when({ type: 'DetectChainDeposit', detection }).then([detected]);
+    given([detected]).when({ type: 'DetectChainDeposit', detection }).then([]);
   });
 
   it('a reorg orphans a pending deposit; back in another block it is pending again', () => {
@@ -83,11 +79,11 @@ describe('chain deposits', () => {
       type: 'ChainDepositOrphaned',
       data: { depositId, blockHash: 'h5', orphanedAt: now },
     };
-    expect(given([detected]).when(orphan)).toEqual({ kind: 'accepted', events: [orphaned] });
+    given([detected]).when(orphan).then([orphaned]);
     const again = { ...detection, blockHash: 'h6b', blockHeight: 6 };
-    expect(
-      given([detected, orphaned]).when({ type: 'DetectChainDeposit', detection: again }),
-    ).toEqual({ kind: 'accepted', events: [{ type: 'ChainDepositDetected', data: again }] });
+    given([detected, orphaned])
+      .when({ type: 'DetectChainDeposit', detection: again })
+      .then([{ type: 'ChainDepositDetected', data: again }]);
   });
 
   it('never orphans a deposit whose credit was decided (that is a deep reorg: the alert)', () => {
@@ -97,42 +93,35 @@ describe('chain deposits', () => {
       blockHash: 'h5',
       now,
     };
-    expect(given([detected, started]).when(orphan)).toEqual({ kind: 'accepted', events: [] });
+    given([detected, started]).when(orphan).then([]);
     expect(
-      given([detected, started]).when({
-        type: 'RecordReorgAfterCredit',
-        depositId,
-        blockHash: 'h5',
-        reorgDepth: 400,
-        now,
-      }),
+      given([detected, started])
+        .when({
+          type: 'RecordReorgAfterCredit',
+          depositId,
+          blockHash: 'h5',
+          reorgDepth: 400,
+          now,
+        })
+        .decision(),
     ).toMatchObject({ events: [{ type: 'ChainDepositReorgedAfterCredit' }] });
   });
 
   it('records the credit once, to the account the detection named', () => {
-    const credited = given([detected, started]).when(credit);
-    expect(credited).toEqual({
-      kind: 'accepted',
-      events: [
-        {
-          type: 'ChainDepositCredited',
-          data: {
-            depositId,
-            transferId: `deposit:${depositId}`,
-            ledgerCommandId: `deposit:${depositId}`,
-            account: 'wallet:7',
-            confirmations: 350,
-            creditedAt: now,
-          },
-        },
-      ],
-    });
-    const events = credited.kind === 'accepted' ? credited.events : [];
-    expect(given([detected, started, ...events]).when(credit)).toEqual({
-      kind: 'accepted',
-      events: [],
-    });
-    expect(() => given([detected]).when(credit)).toThrow(/pending/);
+    const credited: ChainDepositEvent = {
+      type: 'ChainDepositCredited',
+      data: {
+        depositId,
+        transferId: `deposit:${depositId}`,
+        ledgerCommandId: `deposit:${depositId}`,
+        account: 'wallet:7',
+        confirmations: 350,
+        creditedAt: now,
+      },
+    };
+    given([detected, started]).when(credit).then([credited]);
+    given([detected, started, credited]).when(credit).then([]);
+    expect(() => given([detected]).when(credit).decision()).toThrow(/pending/);
   });
 
   it('a suspense deposit is attributed or returned once, never both', () => {
@@ -144,7 +133,7 @@ describe('chain deposits', () => {
       { type: 'ChainDepositDetected', data: suspense },
       started,
     ];
-    const credited = given(history).when(credit);
+    const credited = given(history).when(credit).decision();
     expect(credited).toMatchObject({ events: [{ data: { account: 'system:suspense:BTC' } }] });
     const all = [...history, ...(credited.kind === 'accepted' ? credited.events : [])];
     const attribute: ChainDepositCommand = {
@@ -155,27 +144,21 @@ describe('chain deposits', () => {
       ledgerCommandId: 't',
       now,
     };
-    const attributed = given(all).when(attribute);
+    const attributed = given(all).when(attribute).decision();
     expect(attributed).toMatchObject({ events: [{ type: 'ChainDepositAttributed' }] });
     const after = [...all, ...(attributed.kind === 'accepted' ? attributed.events : [])];
-    expect(given(after).when(attribute)).toEqual({ kind: 'accepted', events: [] });
-    expect(
-      given(after).when({
+    given(after).when(attribute).then([]);
+    given(after)
+      .when({
         type: 'RecordSuspenseReturn',
         depositId,
         reason: 'x',
         transferId: 'r',
         ledgerCommandId: 'r',
         now,
-      }),
-    ).toEqual({
-      kind: 'rejected',
-      rejection: { type: 'SuspenseAlreadyResolved', resolution: 'attributed' },
-    });
-    expect(given([detected, started]).when(attribute)).toEqual({
-      kind: 'rejected',
-      rejection: { type: 'DepositNotInSuspense' },
-    });
+      })
+      .thenRejects('SuspenseAlreadyResolved', { resolution: 'attributed' });
+    given([detected, started]).when(attribute).thenRejects('DepositNotInSuspense');
   });
 
   it('routes an unattributable deposit to suspense, never loses it', () => {
@@ -218,10 +201,11 @@ const approved: DepositRequestEvent = {
   data: { requestId: 'r1', approvedBy: 1, approvedAt: now },
 };
 
-function givenRequest(events: DepositRequestEvent[]) {
-  const state = events.reduce(evolveDepositRequest, initialDepositRequestState());
-  return { when: (command: DepositRequestCommand) => decideDepositRequest(command, state) };
-}
+const { given: givenRequest } = deciderSpecification({
+  initialState: initialDepositRequestState,
+  evolve: evolveDepositRequest,
+  decide: decideDepositRequest,
+});
 
 describe('deposit requests', () => {
   const approve: DepositRequestCommand = {
@@ -232,33 +216,18 @@ describe('deposit requests', () => {
   };
 
   it('is requested once per id; the same request again is nothing new, another is refused', () => {
-    expect(givenRequest([]).when({ type: 'RequestDeposit', request })).toEqual({
-      kind: 'accepted',
-      events: [requested],
-    });
-    expect(
-      givenRequest([requested]).when({
-        type: 'RequestDeposit',
-        request: { ...request, requestedAt: 'later' },
-      }),
-    ).toEqual({ kind: 'accepted', events: [] });
-    expect(
-      givenRequest([requested]).when({
-        type: 'RequestDeposit',
-        request: { ...request, requestAmount: '1' },
-      }),
-    ).toEqual({ kind: 'rejected', rejection: { type: 'DepositRequestIdTaken' } });
+    givenRequest([]).when({ type: 'RequestDeposit', request }).then([requested]);
+    givenRequest([requested])
+      .when({ type: 'RequestDeposit', request: { ...request, requestedAt: 'later' } })
+      .then([]);
+    givenRequest([requested])
+      .when({ type: 'RequestDeposit', request: { ...request, requestAmount: '1' } })
+      .thenRejects('DepositRequestIdTaken');
   });
 
   it('approves once: a second approval (approve-all twice) changes nothing', () => {
-    expect(givenRequest([requested]).when(approve)).toEqual({
-      kind: 'accepted',
-      events: [approved],
-    });
-    expect(givenRequest([requested, approved]).when(approve)).toEqual({
-      kind: 'accepted',
-      events: [],
-    });
+    givenRequest([requested]).when(approve).then([approved]);
+    givenRequest([requested, approved]).when(approve).then([]);
   });
 
   it('a rejected request is never approved, and an approved one never rejected', () => {
@@ -266,22 +235,12 @@ describe('deposit requests', () => {
       type: 'DepositRequestRejected',
       data: { requestId: 'r1', rejectedBy: 1, reason: 'no transfer seen', rejectedAt: now },
     };
-    expect(givenRequest([requested, rejected]).when(approve)).toEqual({
-      kind: 'rejected',
-      rejection: { type: 'DepositRequestAlreadyDecided', status: 'rejected' },
-    });
-    expect(
-      givenRequest([requested, approved]).when({
-        type: 'RejectDepositRequest',
-        requestId: 'r1',
-        rejectedBy: 1,
-        reason: 'x',
-        now,
-      }),
-    ).toEqual({
-      kind: 'rejected',
-      rejection: { type: 'DepositRequestAlreadyDecided', status: 'approved' },
-    });
+    givenRequest([requested, rejected])
+      .when(approve)
+      .thenRejects('DepositRequestAlreadyDecided', { status: 'rejected' });
+    givenRequest([requested, approved])
+      .when({ type: 'RejectDepositRequest', requestId: 'r1', rejectedBy: 1, reason: 'x', now })
+      .thenRejects('DepositRequestAlreadyDecided', { status: 'approved' });
   });
 
   it('records the ledger outcome once', () => {
@@ -292,13 +251,12 @@ describe('deposit requests', () => {
       outcome: { kind: 'credited', transferId: 'deposit-request:r1' },
       now,
     };
-    const credited = givenRequest([requested, approved]).when(outcome);
+    const credited = givenRequest([requested, approved]).when(outcome).decision();
     expect(credited).toMatchObject({ events: [{ type: 'DepositRequestCredited' }] });
     const events = credited.kind === 'accepted' ? credited.events : [];
-    expect(givenRequest([requested, approved, ...events]).when(outcome)).toEqual({
-      kind: 'accepted',
-      events: [],
-    });
+    givenRequest([requested, approved, ...events])
+      .when(outcome)
+      .then([]);
   });
 });
 

@@ -5,6 +5,5 @@
 export * from './asset-catalog.ts';
 export * from './asset-plugins.ts';
 export * from './chain-deposits.ts';
-export * from './decision.ts';
 export * from './deposit-addresses.ts';
 export * from './deposit-requests.ts';
