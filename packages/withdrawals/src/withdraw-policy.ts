@@ -1,3 +1,4 @@
+import { accepted, type Decision, rejected } from '@ledger/decider';
 import { tryParseAmount } from '@ledger/ledger';
 import type { FeeType } from './withdrawal-events.ts';
 
@@ -48,28 +49,22 @@ export function decideWithdrawPolicy(
     now: string;
   },
   state: WithdrawPolicyState,
-):
-  | { kind: 'accepted'; events: WithdrawPolicySet[] }
-  | { kind: 'rejected'; rejection: WithdrawPolicyRejection } {
+): Decision<WithdrawPolicySet, WithdrawPolicyRejection> {
   const { policy, decimalPoint, feeDecimalPoint } = command;
   for (const field of ['oneTimeLimit', 'dailyLimit'] as const) {
     const value = policy[field];
     if (value !== null && tryParseAmount(value, decimalPoint, 'nonNegative') === undefined) {
-      return { kind: 'rejected', rejection: { type: 'PolicyInvalid', field } };
+      return rejected({ type: 'PolicyInvalid', field });
     }
   }
   if (tryParseAmount(policy.feeAmount, feeDecimalPoint, 'nonNegative') === undefined) {
-    return { kind: 'rejected', rejection: { type: 'PolicyInvalid', field: 'feeAmount' } };
+    return rejected({ type: 'PolicyInvalid', field: 'feeAmount' });
   }
   if (policy.feeType === 'deducted' && policy.feeAsset !== policy.asset) {
-    return { kind: 'rejected', rejection: { type: 'PolicyInvalid', field: 'feeAsset' } };
+    return rejected({ type: 'PolicyInvalid', field: 'feeAsset' });
   }
-  if (JSON.stringify(state.policy) === JSON.stringify(policy))
-    return { kind: 'accepted', events: [] };
-  return {
-    kind: 'accepted',
-    events: [
-      { type: 'WithdrawPolicySet', data: { ...policy, setBy: command.setBy, setAt: command.now } },
-    ],
-  };
+  if (JSON.stringify(state.policy) === JSON.stringify(policy)) return accepted([]);
+  return accepted([
+    { type: 'WithdrawPolicySet', data: { ...policy, setBy: command.setBy, setAt: command.now } },
+  ]);
 }

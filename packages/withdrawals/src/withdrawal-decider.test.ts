@@ -1,12 +1,10 @@
 // Proves the withdrawal process decides every transition given/when/then: the hold's outcome (placed or refused with its reason), approval (idempotent), reject and cancel only before sent, send and re-send, manual key-in, confirmation then capture, failure after sent, and the release that gives holds back.
+import { stateFrom } from '@ledger/decider';
+import { deciderSpecification } from '@ledger/decider/testing';
 import { describe, expect, it } from 'vitest';
-import { decideWithdrawal, type WithdrawalCommand } from './withdrawal-decider.ts';
+import { decideWithdrawal, type WithdrawalDecision } from './withdrawal-decider.ts';
 import type { WithdrawalEvent, WithdrawalRequest } from './withdrawal-events.ts';
-import {
-  evolveWithdrawal,
-  initialWithdrawalState,
-  type WithdrawalState,
-} from './withdrawal-state.ts';
+import { evolveWithdrawal, initialWithdrawalState } from './withdrawal-state.ts';
 import { captureCommand, nextStep, placeHoldCommand } from './withdrawal-steps.ts';
 
 const now = '2026-01-15T03:00:00.000Z';
@@ -84,29 +82,17 @@ const confirmed: WithdrawalEvent = {
   },
 };
 
-function given(events: WithdrawalEvent[]) {
-  const state = events.reduce<WithdrawalState>(evolveWithdrawal, initialWithdrawalState());
-  return {
-    state,
-    when(command: WithdrawalCommand) {
-      const decision = decideWithdrawal(command, state);
-      return {
-        // biome-ignore lint/suspicious/noThenProperty: given/when/then reads as the specification.
-        then(expected: WithdrawalEvent[] | ((events: WithdrawalEvent[]) => void)) {
-          expect(decision.kind).toBe('accepted');
-          if (decision.kind !== 'accepted') return;
-          if (typeof expected === 'function') expected(decision.events);
-          else expect(decision.events).toEqual(expected);
-        },
-        thenRejects(type: string, fields: Record<string, unknown> = {}) {
-          expect(decision).toEqual({
-            kind: 'rejected',
-            rejection: expect.objectContaining({ type, ...fields }),
-          });
-        },
-      };
-    },
-  };
+const withdrawalDecider = {
+  initialState: initialWithdrawalState,
+  evolve: evolveWithdrawal,
+  decide: decideWithdrawal,
+};
+const { given } = deciderSpecification(withdrawalDecider);
+
+/** The events of an accepted decision; a rejection fails the test. */
+function eventsOf(decision: WithdrawalDecision): WithdrawalEvent[] {
+  expect(decision.kind).toBe('accepted');
+  return decision.kind === 'accepted' ? decision.events : [];
 }
 
 describe('request and hold', () => {
@@ -134,7 +120,7 @@ describe('request and hold', () => {
   });
 
   it('first needs ONE PlaceHold with the limits, the fee deducted inside the amount hold', () => {
-    const step = nextStep(given([requested]).state);
+    const step = nextStep(stateFrom(withdrawalDecider, [requested]));
     expect(step).toEqual({
       kind: 'placeHold',
       ledgerCommandId: `withdrawal:${id}:hold`,
@@ -213,30 +199,31 @@ describe('request and hold', () => {
       available: '0.50000000',
       requested: '1.00000000',
     } as const;
-    given([requested])
-      .when({
-        type: 'RecordHoldOutcome',
-        ledgerCommandId: `withdrawal:${id}:hold`,
-        holdIds: [],
-        outcome: { kind: 'rejected', rejection },
-        now,
-      })
-      .then((events) => {
-        expect(events).toEqual([
-          {
-            type: 'WithdrawalRefused',
-            data: {
-              withdrawalId: id,
-              ledgerCommandId: `withdrawal:${id}:hold`,
-              rejection,
-              refusedAt: now,
-            },
-          },
-        ]);
-        const state = events.reduce(evolveWithdrawal, given([requested]).state);
-        expect(state.status).toBe('refused');
-        expect(nextStep(state)).toEqual({ kind: 'none' });
-      });
+    const events = eventsOf(
+      given([requested])
+        .when({
+          type: 'RecordHoldOutcome',
+          ledgerCommandId: `withdrawal:${id}:hold`,
+          holdIds: [],
+          outcome: { kind: 'rejected', rejection },
+          now,
+        })
+        .decision(),
+    );
+    expect(events).toEqual([
+      {
+        type: 'WithdrawalRefused',
+        data: {
+          withdrawalId: id,
+          ledgerCommandId: `withdrawal:${id}:hold`,
+          rejection,
+          refusedAt: now,
+        },
+      },
+    ]);
+    const state = events.reduce(evolveWithdrawal, stateFrom(withdrawalDecider, [requested]));
+    expect(state.status).toBe('refused');
+    expect(nextStep(state)).toEqual({ kind: 'none' });
   });
 });
 
@@ -260,24 +247,30 @@ describe('approve, reject, cancel', () => {
   });
 
   it('rejects before sent, then needs the holds released', () => {
-    given([requested, holdPlaced, approved])
-      .when({ type: 'RejectWithdrawal', rejectedBy: 1, reason: 'address on a sanctions list', now })
-      .then((events) => {
-        const state = events.reduce(
-          evolveWithdrawal,
-          given([requested, holdPlaced, approved]).state,
-        );
-        expect(state.status).toBe('rejected');
-        expect(nextStep(state)).toEqual({
-          kind: 'releaseHolds',
-          releases: [
-            {
-              ledgerCommandId: `withdrawal:${id}:amount:release`,
-              command: { type: 'ReleaseHold', data: { holdId: `withdrawal:${id}:amount` } },
-            },
-          ],
-        });
-      });
+    const events = eventsOf(
+      given([requested, holdPlaced, approved])
+        .when({
+          type: 'RejectWithdrawal',
+          rejectedBy: 1,
+          reason: 'address on a sanctions list',
+          now,
+        })
+        .decision(),
+    );
+    const state = events.reduce(
+      evolveWithdrawal,
+      stateFrom(withdrawalDecider, [requested, holdPlaced, approved]),
+    );
+    expect(state.status).toBe('rejected');
+    expect(nextStep(state)).toEqual({
+      kind: 'releaseHolds',
+      releases: [
+        {
+          ledgerCommandId: `withdrawal:${id}:amount:release`,
+          command: { type: 'ReleaseHold', data: { holdId: `withdrawal:${id}:amount` } },
+        },
+      ],
+    });
   });
 
   it("lets the member cancel its own request, never another member's", () => {
@@ -330,7 +323,9 @@ describe('approve, reject, cancel', () => {
       data: { withdrawalId: id, ledgerCommandIds: ['x'], releasedAt: now },
     };
     given([requested, holdPlaced, cancelled, released]).when(command).then([]);
-    expect(nextStep(given([requested, holdPlaced, cancelled, released]).state)).toEqual({
+    expect(
+      nextStep(stateFrom(withdrawalDecider, [requested, holdPlaced, cancelled, released])),
+    ).toEqual({
       kind: 'none',
     });
   });
@@ -338,14 +333,16 @@ describe('approve, reject, cancel', () => {
 
 describe('send, confirm, complete, fail', () => {
   it('after approval, creates the first transfer, then broadcasts it by its id', () => {
-    expect(nextStep(given([requested, holdPlaced, approved]).state)).toEqual({
+    expect(nextStep(stateFrom(withdrawalDecider, [requested, holdPlaced, approved]))).toEqual({
       kind: 'createTransfer',
       transferId,
     });
     given([requested, holdPlaced, approved])
       .when({ type: 'CreateTransfer', transferId, createdBy: 'system:withdrawal', now })
       .then([created]);
-    expect(nextStep(given([requested, holdPlaced, approved, created]).state)).toEqual({
+    expect(
+      nextStep(stateFrom(withdrawalDecider, [requested, holdPlaced, approved, created])),
+    ).toEqual({
       kind: 'broadcast',
       transferId,
       to: 'sim1qexample',
@@ -365,7 +362,7 @@ describe('send, confirm, complete, fail', () => {
         now,
       })
       .then([broadcast]);
-    expect(given([...history, broadcast]).state.status).toBe('sent');
+    expect(stateFrom(withdrawalDecider, [...history, broadcast]).status).toBe('sent');
     given([...history, broadcast])
       .when({
         type: 'RecordBroadcast',
@@ -377,28 +374,37 @@ describe('send, confirm, complete, fail', () => {
   });
 
   it('re-sends while sent and unconfirmed (a duplicate is possible)', () => {
-    given([requested, holdPlaced, approved, created, broadcast])
+    const decision = given([requested, holdPlaced, approved, created, broadcast])
       .when({ type: 'CreateTransfer', transferId: 't2', createdBy: 'admin:1', now })
-      .then((events) => expect(events[0]?.type).toBe('WithdrawTransferCreated'));
+      .decision();
+    expect(eventsOf(decision)[0]?.type).toBe('WithdrawTransferCreated');
   });
 
   it('takes a keyed-in txid, refusing one already recorded', () => {
-    given([requested, holdPlaced, approved])
-      .when({ type: 'KeyInTransfer', transferId: 'k1', txid: 'tx9', keyedBy: 1, now })
-      .then((events) => {
-        const state = events.reduce(
-          evolveWithdrawal,
-          given([requested, holdPlaced, approved]).state,
-        );
-        expect(state.status).toBe('sent');
-      });
+    const events = eventsOf(
+      given([requested, holdPlaced, approved])
+        .when({ type: 'KeyInTransfer', transferId: 'k1', txid: 'tx9', keyedBy: 1, now })
+        .decision(),
+    );
+    const state = events.reduce(
+      evolveWithdrawal,
+      stateFrom(withdrawalDecider, [requested, holdPlaced, approved]),
+    );
+    expect(state.status).toBe('sent');
     given([requested, holdPlaced, approved, created, broadcast])
       .when({ type: 'KeyInTransfer', transferId: 'k1', txid: 'tx1', keyedBy: 1, now })
       .thenRejects('TxidAlreadyRecorded', { txid: 'tx1' });
   });
 
   it('after confirmation, needs ONE capture: net to chain clearing, fee to fee revenue', () => {
-    const state = given([requested, holdPlaced, approved, created, broadcast, confirmed]).state;
+    const state = stateFrom(withdrawalDecider, [
+      requested,
+      holdPlaced,
+      approved,
+      created,
+      broadcast,
+      confirmed,
+    ]);
     expect(nextStep(state)).toEqual({
       kind: 'capture',
       ledgerCommandId: `withdrawal:${id}:capture`,
@@ -452,18 +458,21 @@ describe('send, confirm, complete, fail', () => {
     given([...history, completed])
       .when(command)
       .then([]);
-    expect(nextStep(given([...history, completed]).state)).toEqual({ kind: 'none' });
+    expect(nextStep(stateFrom(withdrawalDecider, [...history, completed]))).toEqual({
+      kind: 'none',
+    });
   });
 
   it('fails only after sent and before confirmation; a failure releases the holds', () => {
     const sent = [requested, holdPlaced, approved, created, broadcast];
-    given(sent)
-      .when({ type: 'FailWithdrawal', failedBy: 'admin:1', reason: 'never arrived', now })
-      .then((events) => {
-        const state = events.reduce(evolveWithdrawal, given(sent).state);
-        expect(state.status).toBe('failed');
-        expect(nextStep(state).kind).toBe('releaseHolds');
-      });
+    const events = eventsOf(
+      given(sent)
+        .when({ type: 'FailWithdrawal', failedBy: 'admin:1', reason: 'never arrived', now })
+        .decision(),
+    );
+    const state = events.reduce(evolveWithdrawal, stateFrom(withdrawalDecider, sent));
+    expect(state.status).toBe('failed');
+    expect(nextStep(state).kind).toBe('releaseHolds');
     given([...sent, confirmed])
       .when({ type: 'FailWithdrawal', failedBy: 'admin:1', reason: 'x', now })
       .thenRejects('WithdrawalStateInvalid');
@@ -473,7 +482,9 @@ describe('send, confirm, complete, fail', () => {
   });
 
   it('a sent withdrawal whose txid is not found stays sent: nothing to do without a person or a match', () => {
-    expect(nextStep(given([requested, holdPlaced, approved, created, broadcast]).state)).toEqual({
+    expect(
+      nextStep(stateFrom(withdrawalDecider, [requested, holdPlaced, approved, created, broadcast])),
+    ).toEqual({
       kind: 'none',
     });
   });

@@ -1,3 +1,4 @@
+import { accepted, type Decision, rejected } from '@ledger/decider';
 import type { LedgerRejection } from '@ledger/ledger';
 import type { WithdrawalEvent, WithdrawalRequest, WithdrawalStatus } from './withdrawal-events.ts';
 import type { OpenWithdrawal, WithdrawalState } from './withdrawal-state.ts';
@@ -60,16 +61,9 @@ export type WithdrawalCommand =
   | { type: 'FailWithdrawal'; failedBy: string; reason: string; now: string }
   | { type: 'RecordRelease'; ledgerCommandIds: readonly string[]; now: string };
 
-export type WithdrawalDecision =
-  | { kind: 'accepted'; events: WithdrawalEvent[] }
-  | { kind: 'rejected'; rejection: WithdrawalRejection };
+export type WithdrawalDecision = Decision<WithdrawalEvent, WithdrawalRejection>;
 
-const accepted = (events: WithdrawalEvent[]): WithdrawalDecision => ({ kind: 'accepted', events });
-const rejected = (rejection: WithdrawalRejection): WithdrawalDecision => ({
-  kind: 'rejected',
-  rejection,
-});
-const stateInvalid = (state: OpenWithdrawal) =>
+const stateInvalid = (state: OpenWithdrawal): WithdrawalDecision =>
   rejected({ type: 'WithdrawalStateInvalid', status: state.status });
 
 /** 1..500 characters, something other than spaces. */
