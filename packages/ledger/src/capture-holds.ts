@@ -1,4 +1,4 @@
-import { assert } from './assert.ts';
+import { assert } from '@ledger/decider';
 import { closeHold, existingOpenHold, openHoldFor } from './hold-resolution.ts';
 import type { CaptureHolds, HoldCapture } from './ledger-commands.ts';
 import { accepted, type LedgerDecision, rejected } from './ledger-decision.ts';

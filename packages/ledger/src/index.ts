@@ -3,7 +3,7 @@
  * §3), exact money, and the snapshot and balance helpers the writer and the auditor need. No I/O,
  * no clock, no randomness: time and ids arrive inside commands.
  */
-export { AssertionError, assert } from './assert.ts';
+export { AssertionError, assert } from '@ledger/decider';
 export {
   type AccountBalance,
   type LimitUsage,

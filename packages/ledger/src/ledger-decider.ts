@@ -1,4 +1,4 @@
-import { AssertionError } from './assert.ts';
+import { AssertionError } from '@ledger/decider';
 import { captureHolds, evolveHoldCaptured } from './capture-holds.ts';
 import { changeAccountStatus, evolveAccountStatusChanged } from './change-account-status.ts';
 import { evolveHoldExpired, expireHold } from './expire-hold.ts';

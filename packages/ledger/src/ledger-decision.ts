@@ -1,15 +1,14 @@
+import {
+  type Decision,
+  accepted as kernelAccepted,
+  rejected as kernelRejected,
+} from '@ledger/decider';
 import type { LedgerEvent } from './ledger-events.ts';
 import type { LedgerRejection } from './ledger-rejections.ts';
 
 /** The outcome of deciding one command: the events to append, or the named reason for refusing. */
-export type LedgerDecision =
-  | { kind: 'accepted'; events: LedgerEvent[] }
-  | { kind: 'rejected'; rejection: LedgerRejection };
+export type LedgerDecision = Decision<LedgerEvent, LedgerRejection>;
 
-export function accepted(events: LedgerEvent[]): LedgerDecision {
-  return { kind: 'accepted', events };
-}
+export const accepted: (events: LedgerEvent[]) => LedgerDecision = kernelAccepted;
 
-export function rejected(rejection: LedgerRejection): LedgerDecision {
-  return { kind: 'rejected', rejection };
-}
+export const rejected: (rejection: LedgerRejection) => LedgerDecision = kernelRejected;

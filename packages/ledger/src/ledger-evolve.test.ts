@@ -1,6 +1,6 @@
 // Proves evolve folds events in place and stops with an AssertionError on any event that would break the ledger (overdraft, asset mix, bad amount, unknown hold, limit overrun), while a CommandRejected changes nothing.
+import { AssertionError } from '@ledger/decider';
 import { describe, expect, it } from 'vitest';
-import { AssertionError } from './assert.ts';
 import { evolve } from './ledger-decider.ts';
 import { commandRejected, type LedgerStreamEvent } from './ledger-events.ts';
 import { assertLedgerInvariants } from './ledger-invariants.ts';

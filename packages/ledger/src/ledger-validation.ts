@@ -1,4 +1,4 @@
-import { assert } from './assert.ts';
+import { assert } from '@ledger/decider';
 import { assetCodeLengthMax, identifierLengthMax, labelLengthMax } from './ledger-limits.ts';
 import type { Day, Timestamp } from './ledger-types.ts';
 

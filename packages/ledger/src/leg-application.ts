@@ -1,4 +1,4 @@
-import { assert } from './assert.ts';
+import { assert } from '@ledger/decider';
 import {
   existingAsset,
   existingMoneyAccount,

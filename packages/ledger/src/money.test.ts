@@ -1,6 +1,6 @@
 // Proves money is exact: amount strings parse and format losslessly (beyond 2^53 too), bad strings are refused, and seeded T23 properties show rounding never favours the requester.
+import { AssertionError } from '@ledger/decider';
 import { describe, expect, it } from 'vitest';
-import { AssertionError } from './assert.ts';
 import {
   allocateAmount,
   amountFromDecimal,

@@ -1,5 +1,5 @@
+import { assert } from '@ledger/decider';
 import Big from 'big.js';
-import { assert } from './assert.ts';
 
 /**
  * Money in this package (docs/adr/0005-money-representation.md): an amount is a `bigint` count of

@@ -1,4 +1,4 @@
-import { assert } from './assert.ts';
+import { assert } from '@ledger/decider';
 import type { OpenAccount } from './ledger-commands.ts';
 import type { LedgerDecision } from './ledger-decision.ts';
 import type { AccountOpened } from './ledger-events.ts';

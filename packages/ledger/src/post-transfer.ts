@@ -1,4 +1,4 @@
-import { assert } from './assert.ts';
+import { assert } from '@ledger/decider';
 import type { PostTransfer } from './ledger-commands.ts';
 import { accepted, type LedgerDecision, rejected } from './ledger-decision.ts';
 import type { TransferPosted } from './ledger-events.ts';

@@ -1,4 +1,4 @@
-import { assert } from './assert.ts';
+import { assert } from '@ledger/decider';
 import type { SetDailyLimit } from './ledger-commands.ts';
 import { accepted, type LedgerDecision, rejected } from './ledger-decision.ts';
 import type { DailyLimitSet } from './ledger-events.ts';

@@ -1,6 +1,6 @@
 // Proves snapshots are canonical (sorted keys and lists, amounts as exact strings beyond 2^53), round-trip through JSON to an equal state, and that a corrupt snapshot is refused; also covers the balance read helpers.
+import { AssertionError } from '@ledger/decider';
 import { describe, expect, it } from 'vitest';
-import { AssertionError } from './assert.ts';
 import { readAccountBalance, readBalances, readLimitUsage } from './ledger-balances.ts';
 import { evolve } from './ledger-decider.ts';
 import type { LedgerStreamEvent } from './ledger-events.ts';

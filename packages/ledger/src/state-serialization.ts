@@ -1,4 +1,4 @@
-import { assert } from './assert.ts';
+import { assert } from '@ledger/decider';
 import { assertLedgerInvariants } from './ledger-invariants.ts';
 import {
   type AccountState,
