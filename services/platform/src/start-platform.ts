@@ -25,11 +25,8 @@ import {
 } from '@ledger/query-api';
 import type { Logger } from '@ledger/runtime';
 import { createWebConfig } from '@ledger/web/vite-config';
-import {
-  startWithdrawalService,
-  walletHoldingsSource,
-  withdrawalsProjection,
-} from '@ledger/withdrawal-processor';
+import { startWithdrawalService } from '@ledger/withdrawal-processor';
+import { walletHoldingsSource, withdrawalsProjection } from '@ledger/withdrawals-store';
 import {
   createIdentityWriteDependencies,
   createApp as createWriteApi,

@@ -11,7 +11,7 @@ import { createCheckpointAwaiter } from '@ledger/projection-runner';
 import { startProjector } from '@ledger/projector';
 import { silentLogger } from '@ledger/runtime';
 import { useTestDatabase } from '@ledger/testing';
-import { withdrawalsProjection, withdrawalsProjectionName } from '@ledger/withdrawal-processor';
+import { withdrawalsProjection, withdrawalsProjectionName } from '@ledger/withdrawals-store';
 import { createApp } from '@ledger/write-api';
 import { type TestMember, totpAt } from '@ledger/write-api/testing';
 import { type Kysely, sql } from 'kysely';

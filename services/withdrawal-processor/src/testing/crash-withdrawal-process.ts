@@ -8,9 +8,9 @@ import { ledgerBalancesProjection } from '@ledger/ledger-projections';
 import { createInProcessClient, createLedgerWriter, withoutLock } from '@ledger/ledger-writer';
 import { projectBatch } from '@ledger/projection-runner';
 import { silentLogger } from '@ledger/runtime';
+import { withdrawalsProjection } from '@ledger/withdrawals-store';
 import type { CertifiedAddress } from '../catalog-sources.ts';
 import { installWithdrawalFaultHook, type WithdrawalFaultPoint } from '../faults.ts';
-import { withdrawalsProjection } from '../withdrawal-projection.ts';
 import { createWithdrawalRunner, type WithdrawalInput } from '../withdrawal-runner.ts';
 
 const url = process.env.DATABASE_URL as string;

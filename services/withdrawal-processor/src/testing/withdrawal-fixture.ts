@@ -15,12 +15,12 @@ import {
 } from '@ledger/ledger-writer';
 import { type Projection, projectBatch, registerProjection } from '@ledger/projection-runner';
 import { silentLogger } from '@ledger/runtime';
+import { withdrawalsProjection } from '@ledger/withdrawals-store';
 import { sql } from 'kysely';
 import type pg from 'pg';
 import type { CertifiedAddress } from '../catalog-sources.ts';
 import type { WithdrawalChain } from '../chain-port.ts';
 import { simulatedBankChainOf } from '../chain-withdrawals.ts';
-import { withdrawalsProjection } from '../withdrawal-projection.ts';
 import {
   createWithdrawalRunner,
   type WithdrawalInput,
