@@ -15,7 +15,7 @@ import {
 } from '@ledger/identity-store';
 import { kycProjection } from '@ledger/kyc-store';
 import { ledgerBalancesProjection, ledgerProfilesProjection } from '@ledger/ledger-projections';
-import { type LedgerWriterService, startLedgerWriterService } from '@ledger/ledger-writer';
+import { type LedgerWriterService, startLedgerWriterService } from '@ledger/ledger-writer-core';
 import { type LocalPostgres, startLocalPostgres } from '@ledger/local-postgres';
 import { startProjector } from '@ledger/projector';
 import {

@@ -6,7 +6,7 @@ import { identityDb } from '@ledger/identity-store';
 import { kycProjection, kycProjectionName } from '@ledger/kyc-store';
 import { type SystemRole, systemAccountId, systemRoles } from '@ledger/ledger';
 import { ledgerBalancesProjection, ledgerBalancesProjectionName } from '@ledger/ledger-projections';
-import { type LedgerWriterService, startLedgerWriterService } from '@ledger/ledger-writer';
+import { type LedgerWriterService, startLedgerWriterService } from '@ledger/ledger-writer-core';
 import { createCheckpointAwaiter } from '@ledger/projection-runner';
 import { startProjector } from '@ledger/projector';
 import { silentLogger } from '@ledger/runtime';

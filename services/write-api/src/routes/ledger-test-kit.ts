@@ -15,7 +15,7 @@ import {
   ledgerProfilesProjection,
   ledgerProfilesProjectionName,
 } from '@ledger/ledger-projections';
-import { type LedgerWriterService, startLedgerWriterService } from '@ledger/ledger-writer';
+import { type LedgerWriterService, startLedgerWriterService } from '@ledger/ledger-writer-core';
 import { createCheckpointAwaiter } from '@ledger/projection-runner';
 import { type ProjectorOptions, startProjector } from '@ledger/projector';
 import { createApp as createQueryApi, createQueryDb } from '@ledger/query-api';
