@@ -8,15 +8,15 @@ import { request as httpRequest } from 'node:http';
 import { type RunningServer, serveApp } from '@ledger/http';
 import { systemAccountId } from '@ledger/ledger';
 import { useTestDatabase } from '@ledger/testing';
+import { limits } from '@ledger/write-api';
+import { testClientAddressHeader } from '@ledger/write-api/testing';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { limits } from '../limits.ts';
-import { testClientAddressHeader } from '../testing/index.ts';
 import {
   createLedgerTestKit,
   type LedgerTestKit,
   type LedgerTestMember,
-} from './ledger-test-kit.ts';
+} from '../testing/ledger-test-kit.ts';
 
 const database = useTestDatabase();
 let kit: LedgerTestKit;

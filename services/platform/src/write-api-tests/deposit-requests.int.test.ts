@@ -7,8 +7,8 @@ import { silentLogger } from '@ledger/runtime';
 import { useTestDatabase } from '@ledger/testing';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createDepositTestKit, type DepositTestKit } from './deposit-test-kit.ts';
-import type { LedgerTestMember } from './ledger-test-kit.ts';
+import { createDepositTestKit, type DepositTestKit } from '../testing/deposit-test-kit.ts';
+import type { LedgerTestMember } from '../testing/ledger-test-kit.ts';
 
 const database = useTestDatabase();
 let kit: DepositTestKit;

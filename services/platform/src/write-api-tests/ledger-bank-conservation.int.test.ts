@@ -14,7 +14,7 @@ import {
   createLedgerTestKit,
   type LedgerTestKit,
   type LedgerTestMember,
-} from './ledger-test-kit.ts';
+} from '../testing/ledger-test-kit.ts';
 
 const seconds = Number(process.env.LEDGER_T1_SECONDS ?? '4');
 const clients = 64;

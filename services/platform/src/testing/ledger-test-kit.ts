@@ -21,11 +21,11 @@ import { type ProjectorOptions, startProjector } from '@ledger/projector';
 import { createApp as createQueryApi, createQueryDb } from '@ledger/query-api';
 import { type Logger, silentLogger } from '@ledger/runtime';
 import { committedHead } from '@ledger/testing';
+import type { LedgerPolicy } from '@ledger/write-api';
+import { createApp } from '@ledger/write-api';
+import { createIdentityWriteTestKit, type TestMember } from '@ledger/write-api/testing';
 import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
-import { createApp } from '../app.ts';
-import { createIdentityWriteTestKit, type TestMember } from '../testing/index.ts';
-import type { LedgerPolicy } from './ledger-write-context.ts';
 
 /**
  * The whole ledger path over HTTP for integration tests (not shipped): the identity write kit

@@ -6,13 +6,13 @@
 // with a problem code, and GET /constant publishes the member-facing part.
 import { systemAccountId } from '@ledger/ledger';
 import { useTestDatabase } from '@ledger/testing';
+import { ledgerPolicyMaxAgeMs } from '@ledger/write-api';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { ledgerPolicyMaxAgeMs } from './ledger-policy-source.ts';
 import {
   createLedgerTestKit,
   type LedgerTestKit,
   type LedgerTestMember,
-} from './ledger-test-kit.ts';
+} from '../testing/ledger-test-kit.ts';
 
 const database = useTestDatabase();
 let kit: LedgerTestKit;

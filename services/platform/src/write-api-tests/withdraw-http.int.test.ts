@@ -1,14 +1,14 @@
 // Proves the withdrawal routes over HTTP: a withdrawal needs a registered OTP and a fresh code (step-up), goes only to one of the member's certified, approved addresses of the asset (a typed address, another asset's or another member's certification is refused with a stable code) and takes the certification's address, is scoped to its member (another member's cancel or read is a 404), admin routes refuse members, an administrator's approval sends it, and a retry with the same Idempotency-Key answers the same withdrawal.
 import { useTestDatabase } from '@ledger/testing';
+import { totpAt } from '@ledger/write-api/testing';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { totpAt } from '../testing/index.ts';
 import {
   createLedgerTestKit,
   type LedgerTestKit,
   type LedgerTestMember,
-} from './ledger-test-kit.ts';
-import { startWithdrawTestKyc, type WithdrawTestKyc } from './withdraw-test-kit.ts';
+} from '../testing/ledger-test-kit.ts';
+import { startWithdrawTestKyc, type WithdrawTestKyc } from '../testing/withdraw-test-kit.ts';
 
 const database = useTestDatabase();
 let kit: LedgerTestKit;

@@ -19,7 +19,7 @@ import {
   createLedgerTestKit,
   type LedgerTestKit,
   type LedgerTestMember,
-} from './ledger-test-kit.ts';
+} from '../testing/ledger-test-kit.ts';
 
 const database = useTestDatabase();
 const logLines: { level: string; line: Record<string, unknown> }[] = [];

@@ -15,7 +15,7 @@ import {
   createLedgerTestKit,
   type LedgerTestKit,
   type LedgerTestMember,
-} from './ledger-test-kit.ts';
+} from '../testing/ledger-test-kit.ts';
 
 const database = useTestDatabase();
 let kit: LedgerTestKit;
