@@ -23,7 +23,7 @@ const allowedForNow: readonly AllowedEdge[] = [
   {
     from: '@ledger/web',
     to: '@ledger/identity',
-    why: 'admin-shell.test.tsx reads the route table, which moves out of identity when each feature declares its own entries',
+    why: 'a devDependency only: admin-shell.test.tsx checks each admin screen reads a GET route of the route table, which identity’s access control and role decider evaluate, so it cannot move to the contracts without the domain package depending on them',
   },
 ];
 
