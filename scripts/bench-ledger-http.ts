@@ -49,12 +49,12 @@ import type { EventStore, GlobalPosition } from '@ledger/event-store';
 import { createPostgresEventStore } from '@ledger/event-store/postgres';
 import { serveApp } from '@ledger/http';
 import { systemAccountId, systemRoles } from '@ledger/ledger';
+import { createSocketClient, type LedgerWriterClient } from '@ledger/ledger-client';
 import {
   checkLiveBooks,
   ledgerBalancesProjectionName,
   replayLedger,
 } from '@ledger/ledger-projections';
-import { createSocketClient, type LedgerWriterClient } from '@ledger/ledger-writer';
 import { startLocalPostgres } from '@ledger/local-postgres';
 import { measureLag, waitForPosition } from '@ledger/projection-runner';
 import { silentLogger } from '@ledger/runtime';

@@ -31,23 +31,25 @@ import {
   systemAccountId,
 } from '@ledger/ledger';
 import {
-  createLedgerWriter,
   createSocketClient,
+  hashCommandBody,
+  type LedgerSubmission,
+  type LedgerWriterClient,
+  parseRequest,
+} from '@ledger/ledger-client';
+import {
+  createLedgerWriter,
   decideInto,
   emptyBatch,
-  hashCommandBody,
   hashStateText,
-  type LedgerSubmission,
   type LedgerWriter,
-  type LedgerWriterClient,
   loadLedger,
   OutcomeWindow,
-  parseRequest,
   startLedgerWriterService,
   type WriterSettings,
   type WriterStats,
   withoutLock,
-} from '@ledger/ledger-writer';
+} from '@ledger/ledger-writer-core';
 import { startLocalPostgres } from '@ledger/local-postgres';
 import { silentLogger } from '@ledger/runtime';
 import pg from 'pg';

@@ -30,13 +30,13 @@ import { generateKeyMaterial } from '@ledger/auth';
 import { createDb, migrateToLatest, withDatabase } from '@ledger/db';
 import { createPostgresEventStore } from '@ledger/event-store/postgres';
 import { type DirectRequest, directRoutesOf, serveApp } from '@ledger/http';
-import type { LedgerWriterClient } from '@ledger/ledger-writer';
+import type { LedgerWriterClient } from '@ledger/ledger-client';
 import {
   createSocketClient,
   type LedgerSubmission,
   type SubmitResult,
-  startSocketServer,
-} from '@ledger/ledger-writer';
+} from '@ledger/ledger-client';
+import { startSocketServer } from '@ledger/ledger-writer-core';
 import { startLocalPostgres } from '@ledger/local-postgres';
 import { silentLogger } from '@ledger/runtime';
 import { createApp, createIdentityWriteDependencies } from '@ledger/write-api';

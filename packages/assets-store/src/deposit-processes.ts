@@ -18,6 +18,7 @@ import {
 } from '@ledger/assets';
 import type { EventStore, GlobalPosition } from '@ledger/event-store';
 import { systemAccountId } from '@ledger/ledger';
+import type { LedgerWriterClient, SubmitResult } from '@ledger/ledger-client';
 import { type AppendContext, decideAndAppend, loadAggregate } from './aggregate-store.ts';
 
 /**
@@ -28,43 +29,14 @@ import { type AppendContext, decideAndAppend, loadAggregate } from './aggregate-
  * the ledger's original answer and records nothing new.
  */
 
-/** The part of the ledger writer's client these steps use (structurally its `submit`). */
-export type LedgerPort = {
-  submit(submission: {
-    commandId: string;
-    actor: string;
-    requestId?: string;
-    correlationId?: string;
-    command: {
-      type: 'PostTransfer';
-      data: {
-        transferId: string;
-        legs: { debit: string; credit: string; asset: string; amount: string }[];
-        cause: string;
-      };
-    };
-  }): Promise<LedgerSubmitResult>;
-};
-
-export type LedgerSubmitResult =
-  | {
-      kind: 'answered';
-      answer:
-        | { kind: 'accepted' }
-        | { kind: 'rejected'; rejection: { type: string } & Record<string, unknown> };
-      position: GlobalPosition;
-      replayed: boolean;
-    }
-  | { kind: 'IdempotencyKeyReused' }
-  | { kind: 'Unavailable'; retryAfterMs: number }
-  | { kind: 'InvalidSubmission' }
-  | { kind: 'WriterFault' };
+/** The part of the ledger writer's client these steps use. */
+export type LedgerPort = Pick<LedgerWriterClient, 'submit'>;
 
 /** The ledger did not answer (unavailable, overloaded, indeterminate): retry the same step. */
 export class LedgerNotAnsweredError extends Error {
   readonly commandId: string;
-  readonly result: Exclude<LedgerSubmitResult, { kind: 'answered' }>;
-  constructor(commandId: string, result: Exclude<LedgerSubmitResult, { kind: 'answered' }>) {
+  readonly result: Exclude<SubmitResult, { kind: 'answered' }>;
+  constructor(commandId: string, result: Exclude<SubmitResult, { kind: 'answered' }>) {
     super(`the ledger did not answer ${commandId}: ${result.kind}`);
     this.name = 'LedgerNotAnsweredError';
     this.commandId = commandId;
@@ -150,7 +122,7 @@ export class DepositStepConflictError extends Error {
   }
 }
 
-function answeredOrThrow(commandId: string, result: LedgerSubmitResult) {
+function answeredOrThrow(commandId: string, result: SubmitResult) {
   if (result.kind === 'IdempotencyKeyReused') throw new DepositStepConflictError(commandId);
   if (result.kind !== 'answered') throw new LedgerNotAnsweredError(commandId, result);
   return result;

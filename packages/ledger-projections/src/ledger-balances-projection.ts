@@ -12,7 +12,7 @@ import { loadBatchRows, writeBatchRows } from './ledger-batch-store.ts';
 import { ProjectionInvariantError } from './projection-invariant-error.ts';
 import { balanceTables, createBalanceTables, tableOf } from './read-model-tables.ts';
 
-/** The ledger stream (services/ledger-writer's `ledgerStream`). */
+/** The ledger stream (@ledger/ledger-writer-core's `ledgerStream`). */
 export const ledgerStreamName = 'ledger';
 export const ledgerBalancesProjectionName = 'ledger-balances';
 

@@ -113,3 +113,26 @@ export type LedgerCommand =
   | SetDailyLimit;
 
 export type LedgerCommandType = LedgerCommand['type'];
+
+/** A command as a caller submits it to the ledger writer: without metadata (the writer stamps `now`). */
+export type CommandInput<Command extends LedgerCommand> = Omit<Command, 'metadata'>;
+
+/**
+ * A PlaceHold as submitted: the writer stamps `metadata.now` and computes the limit `day` from it
+ * in the service time zone, so the caller names only the limit account.
+ */
+export type PlaceHoldInput = {
+  type: 'PlaceHold';
+  data: Omit<PlaceHold['data'], 'limit'> & { limit?: { account: AccountId } };
+};
+
+/** Every ledger command as submitted (@ledger/ledger-client carries it to the writer). */
+export type LedgerCommandInput =
+  | CommandInput<OpenAccount>
+  | CommandInput<ChangeAccountStatus>
+  | CommandInput<PostTransfer>
+  | PlaceHoldInput
+  | CommandInput<CaptureHolds>
+  | CommandInput<ReleaseHold>
+  | CommandInput<ExpireHold>
+  | CommandInput<SetDailyLimit>;

@@ -131,7 +131,7 @@ export function commandRejected(
 /**
  * The instant an event records (the writer's clock reading when it was decided); none for a
  * CommandRejected, which records no time. A writer taking over starts its clock no earlier than
- * the newest of these, so the ledger's times never go back (services/ledger-writer).
+ * the newest of these, so the ledger's times never go back (packages/ledger-writer-core).
  */
 export function decidedAtOf(event: LedgerStreamEvent): Timestamp | undefined {
   switch (event.type) {

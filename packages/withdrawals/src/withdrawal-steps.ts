@@ -1,4 +1,13 @@
-import { type HoldAlongside, parseAmount, systemAccountId } from '@ledger/ledger';
+import {
+  type CaptureHolds,
+  type CommandInput,
+  type HoldAlongside,
+  type HoldCapture,
+  type PlaceHoldInput,
+  parseAmount,
+  type ReleaseHold,
+  systemAccountId,
+} from '@ledger/ledger';
 import type { WithdrawalRequest } from './withdrawal-events.ts';
 import type { OpenWithdrawal, WithdrawalState } from './withdrawal-state.ts';
 
@@ -12,31 +21,10 @@ import type { OpenWithdrawal, WithdrawalState } from './withdrawal-state.ts';
 export const withdrawalActor = 'system:withdrawal';
 export const withdrawalCause = 'withdrawal';
 
-/** Plain JSON, shaped as the ledger writer's command inputs (it stamps `now` and the limit day). */
-export type PlaceHoldCommand = {
-  type: 'PlaceHold';
-  data: {
-    holdId: string;
-    account: string;
-    amount: string;
-    reason: string;
-    limit?: { account: string };
-    oneTimeMax?: string;
-    alongside?: HoldAlongside[];
-  };
-};
-export type ReleaseHoldCommand = { type: 'ReleaseHold'; data: { holdId: string } };
-export type CaptureHoldsCommand = {
-  type: 'CaptureHolds';
-  data: {
-    transferId: string;
-    cause: string;
-    captures: {
-      holdId: string;
-      legs: { debit: string; credit: string; asset: string; amount: string }[];
-    }[];
-  };
-};
+/** The ledger writer's command inputs (it stamps `now` and the limit day). */
+export type PlaceHoldCommand = PlaceHoldInput;
+export type ReleaseHoldCommand = CommandInput<ReleaseHold>;
+export type CaptureHoldsCommand = CommandInput<CaptureHolds>;
 
 export type WithdrawalStep =
   | { kind: 'placeHold'; ledgerCommandId: string; holdIds: string[]; command: PlaceHoldCommand }
@@ -115,7 +103,7 @@ export function captureCommand(request: WithdrawalRequest): CaptureHoldsCommand 
   const ids = holdIdsOf(request.withdrawalId);
   const { account, asset, netAmount, feeAmount, feeAsset, feeAccount, feeDecimalPoint } = request;
   const clearing = systemAccountId('chainClearing', asset);
-  const captures: CaptureHoldsCommand['data']['captures'] = [];
+  const captures: HoldCapture[] = [];
   if (request.feeType === 'deducted') {
     const legs = [{ debit: account, credit: clearing, asset, amount: netAmount }];
     if (!isZero(feeAmount, feeDecimalPoint)) {

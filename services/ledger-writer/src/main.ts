@@ -1,3 +1,4 @@
+import { startLedgerWriterService } from '@ledger/ledger-writer-core';
 import {
   createLogger,
   databaseUrlSchema,
@@ -6,7 +7,6 @@ import {
   runService,
 } from '@ledger/runtime';
 import { z } from 'zod';
-import { startLedgerWriterService } from './ledger-writer-service.ts';
 
 // The ledger writer as its own process: the write API reaches it over the local transport.
 // LEDGER_WRITER_LISTEN is `unix:/path/to.sock` or `127.0.0.1:7400`.

@@ -8,13 +8,13 @@ import { createDb, type Db, migrateToLatest } from '@ledger/db';
 import { createPostgresEventStore } from '@ledger/event-store/postgres';
 import { parseAmount, systemAccountId } from '@ledger/ledger';
 import { balancesAfterAccepted, moneyBalances } from '@ledger/ledger/testing';
-import { ledgerBalancesProjectionName, replayLedger } from '@ledger/ledger-projections';
 import {
   createSocketClient,
   type LedgerAnswer,
   type LedgerSubmission,
   type SubmitResult,
-} from '@ledger/ledger-writer';
+} from '@ledger/ledger-client';
+import { ledgerBalancesProjectionName, replayLedger } from '@ledger/ledger-projections';
 import { killCluster, type LocalPostgres, startLocalPostgres } from '@ledger/local-postgres';
 import { waitForPosition } from '@ledger/projection-runner';
 import { sql } from 'kysely';

@@ -4,8 +4,8 @@ import type { Db } from '@ledger/db';
 import type { GlobalPosition } from '@ledger/event-store';
 import { findMemberSeq, identityDb, listOutboxMails } from '@ledger/identity-store';
 import { systemAccountId } from '@ledger/ledger';
+import type { LedgerCommandInput, LedgerWriterClient } from '@ledger/ledger-client';
 import { ledgerBalancesProjectionName } from '@ledger/ledger-projections';
-import type { LedgerCommandInput, LedgerWriterClient } from '@ledger/ledger-writer';
 import { waitForPosition } from '@ledger/projection-runner';
 import {
   changeSettingAsSystem,

@@ -15,7 +15,7 @@ import {
 } from '@ledger/identity-store';
 import { kycProjection } from '@ledger/kyc-store';
 import { ledgerBalancesProjection, ledgerProfilesProjection } from '@ledger/ledger-projections';
-import { type LedgerWriterService, startLedgerWriterService } from '@ledger/ledger-writer';
+import { type LedgerWriterService, startLedgerWriterService } from '@ledger/ledger-writer-core';
 import { type LocalPostgres, startLocalPostgres } from '@ledger/local-postgres';
 import { startProjector } from '@ledger/projector';
 import {
@@ -25,11 +25,8 @@ import {
 } from '@ledger/query-api';
 import type { Logger } from '@ledger/runtime';
 import { createWebConfig } from '@ledger/web/vite-config';
-import {
-  startWithdrawalService,
-  walletHoldingsSource,
-  withdrawalsProjection,
-} from '@ledger/withdrawal-processor';
+import { startWithdrawalService } from '@ledger/withdrawal-processor';
+import { walletHoldingsSource, withdrawalsProjection } from '@ledger/withdrawals-store';
 import {
   createIdentityWriteDependencies,
   createApp as createWriteApi,

@@ -8,7 +8,7 @@ import {
   postgresNotifyWakeUps,
 } from '@ledger/projection-runner';
 import { createLogger, parseEnv, runService } from '@ledger/runtime';
-import { walletHoldingsSource } from '@ledger/withdrawal-processor';
+import { walletHoldingsSource } from '@ledger/withdrawals-store';
 import { ProjectorEnvSchema } from './env.ts';
 import { projections } from './projections.ts';
 import { startProjector } from './start-projector.ts';

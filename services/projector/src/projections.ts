@@ -7,7 +7,7 @@ import {
 import { kycProjection } from '@ledger/kyc-store';
 import { ledgerBalancesProjection, ledgerProfilesProjection } from '@ledger/ledger-projections';
 import type { Projection } from '@ledger/projection-runner';
-import { withdrawalsProjection } from '@ledger/withdrawal-processor';
+import { withdrawalsProjection } from '@ledger/withdrawals-store';
 
 /**
  * Every projection this deployable runs (each feature adds its projection here, and its tables in

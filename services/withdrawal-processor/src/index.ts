@@ -1,8 +1,8 @@
 /**
  * @ledger/withdrawal-processor: runs the withdrawal process of @ledger/withdrawals (docs/adr/0014):
  * the runner the write API calls, the worker that resumes unfinished withdrawals and reconciles sent
- * ones, the chain port (over the chains of @ledger/chain), the `withdrawals` projection and its
- * queries, and the deployable entry point (src/main.ts).
+ * ones, and the chain port (over the chains of @ledger/chain), and the deployable entry point
+ * (src/main.ts). The `withdrawals` projection and its queries live in @ledger/withdrawals-store.
  */
 
 export {
@@ -30,24 +30,8 @@ export type {
   WithdrawLimits,
   WithdrawLimitsSource,
 } from './sources.ts';
-export { walletHoldingsSource } from './wallet-holdings-source.ts';
 export { WithdrawalProblem } from './withdrawal-problem.ts';
 export { startWithdrawalProcessor } from './withdrawal-processor.ts';
-export {
-  withdrawalsProjection,
-  withdrawalsProjectionName,
-  withdrawalTables,
-} from './withdrawal-projection.ts';
-export {
-  findWithdrawal,
-  listWithdrawals,
-  listWithdrawPolicies,
-  listWithdrawTransfers,
-  type WithdrawalFilter,
-  type WithdrawalView,
-  type WithdrawPolicyView,
-  type WithdrawTransferView,
-} from './withdrawal-queries.ts';
 export {
   amountAtScale,
   createWithdrawalRunner,

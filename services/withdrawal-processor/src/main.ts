@@ -1,6 +1,6 @@
 import { createDb } from '@ledger/db';
 import { createPostgresEventStore } from '@ledger/event-store/postgres';
-import { createSocketClient } from '@ledger/ledger-writer';
+import { createSocketClient } from '@ledger/ledger-client';
 import { createLogger, parseEnv, parseSocketAddress, runService } from '@ledger/runtime';
 import { WithdrawalProcessorEnvSchema } from './env.ts';
 import { startWithdrawalService } from './withdrawal-service.ts';

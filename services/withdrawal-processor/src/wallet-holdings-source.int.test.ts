@@ -7,10 +7,10 @@ import {
   runReconciliation,
 } from '@ledger/ledger-projections';
 import { useTestDatabase } from '@ledger/testing';
+import { walletHoldingsSource } from '@ledger/withdrawals-store';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { projectCatalog, registerCatalogAsset } from './testing/catalog-fixture.ts';
 import { startWithdrawalFixture, type WithdrawalFixture } from './testing/withdrawal-fixture.ts';
-import { walletHoldingsSource } from './wallet-holdings-source.ts';
 
 const database = useTestDatabase();
 let fixture: WithdrawalFixture;

@@ -3,8 +3,8 @@ import { insertExtraFormValues } from '@ledger/assets-store';
 import type { Db } from '@ledger/db';
 import type { EventStore, GlobalPosition } from '@ledger/event-store';
 import { formatAmount, type LedgerRejection, tryParseAmount } from '@ledger/ledger';
+import type { LedgerCommandInput, LedgerWriterClient, SubmitResult } from '@ledger/ledger-client';
 import { createWalletAccountDirectory, memberIdOf } from '@ledger/ledger-projections';
-import type { LedgerCommandInput, LedgerWriterClient, SubmitResult } from '@ledger/ledger-writer';
 import type { Logger } from '@ledger/runtime';
 import {
   decideWithdrawal,

@@ -1,6 +1,6 @@
 import type { Db } from '@ledger/db';
 import type { EventStore } from '@ledger/event-store';
-import type { LedgerWriterClient } from '@ledger/ledger-writer';
+import type { LedgerWriterClient } from '@ledger/ledger-client';
 import type { Logger } from '@ledger/runtime';
 import { assetCatalogSource, certifiedAddressOf, securityLimitsSource } from './catalog-sources.ts';
 import type { WithdrawalChain } from './chain-port.ts';

@@ -3,13 +3,8 @@ import { createPool, type Database, type Db } from '@ledger/db';
 import type { EventStore } from '@ledger/event-store';
 import { createPostgresEventStore } from '@ledger/event-store/postgres';
 import { type SystemRole, systemAccountId, systemRoles } from '@ledger/ledger';
-import {
-  createLedgerWriter,
-  type LedgerCommandInput,
-  type LedgerWriter,
-  type SubmitResult,
-  withoutLock,
-} from '@ledger/ledger-writer';
+import type { LedgerCommandInput, SubmitResult } from '@ledger/ledger-client';
+import { createLedgerWriter, type LedgerWriter, withoutLock } from '@ledger/ledger-writer-core';
 import { type Projection, projectBatch, registerProjection } from '@ledger/projection-runner';
 import { silentLogger } from '@ledger/runtime';
 import type pg from 'pg';

@@ -4,7 +4,7 @@ import {
   ledgerBalancesProjectionName,
   ledgerProfilesProjectionName,
 } from '@ledger/ledger-projections';
-import { withdrawalsProjectionName } from '@ledger/withdrawal-processor';
+import { withdrawalsProjectionName } from '@ledger/withdrawals-store';
 import type { Hono } from 'hono';
 import type { IdentityReadDependencies } from '../identity-dependencies.ts';
 import { readYourWrites } from '../read-your-writes.ts';

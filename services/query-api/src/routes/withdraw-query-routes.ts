@@ -3,13 +3,13 @@ import { principalOf } from '@ledger/auth';
 import { listQuerySchema, PositionSchema } from '@ledger/contracts';
 import type { Db } from '@ledger/db';
 import { ProblemError, validate } from '@ledger/http';
+import { withdrawalStatuses } from '@ledger/withdrawals';
 import {
   findWithdrawal,
   listWithdrawals,
   listWithdrawPolicies,
   listWithdrawTransfers,
-} from '@ledger/withdrawal-processor';
-import { withdrawalStatuses } from '@ledger/withdrawals';
+} from '@ledger/withdrawals-store';
 import { Hono, type MiddlewareHandler } from 'hono';
 import { z } from 'zod';
 import { dateRangeOf, pageWindow, pagingOf } from '../list-queries.ts';

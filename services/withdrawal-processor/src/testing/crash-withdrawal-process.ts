@@ -4,13 +4,14 @@
 // It sends on the default chains (@ledger/chain's simulated chain, kept in the same Postgres).
 import { createDb, createPool } from '@ledger/db';
 import { createPostgresEventStore } from '@ledger/event-store/postgres';
+import { createInProcessClient } from '@ledger/ledger-client';
 import { ledgerBalancesProjection } from '@ledger/ledger-projections';
-import { createInProcessClient, createLedgerWriter, withoutLock } from '@ledger/ledger-writer';
+import { createLedgerWriter, withoutLock } from '@ledger/ledger-writer-core';
 import { projectBatch } from '@ledger/projection-runner';
 import { silentLogger } from '@ledger/runtime';
+import { withdrawalsProjection } from '@ledger/withdrawals-store';
 import type { CertifiedAddress } from '../catalog-sources.ts';
 import { installWithdrawalFaultHook, type WithdrawalFaultPoint } from '../faults.ts';
-import { withdrawalsProjection } from '../withdrawal-projection.ts';
 import { createWithdrawalRunner, type WithdrawalInput } from '../withdrawal-runner.ts';
 
 const url = process.env.DATABASE_URL as string;

@@ -4,23 +4,21 @@ import { createPool, type Db } from '@ledger/db';
 import type { EventStore } from '@ledger/event-store';
 import { createPostgresEventStore } from '@ledger/event-store/postgres';
 import { systemAccountId, systemRoles } from '@ledger/ledger';
-import { ledgerBalancesProjection, memberIdOf, walletAccountId } from '@ledger/ledger-projections';
 import {
   createInProcessClient,
-  createLedgerWriter,
   type LedgerCommandInput,
-  type LedgerWriter,
   type LedgerWriterClient,
-  withoutLock,
-} from '@ledger/ledger-writer';
+} from '@ledger/ledger-client';
+import { ledgerBalancesProjection, memberIdOf, walletAccountId } from '@ledger/ledger-projections';
+import { createLedgerWriter, type LedgerWriter, withoutLock } from '@ledger/ledger-writer-core';
 import { type Projection, projectBatch, registerProjection } from '@ledger/projection-runner';
 import { silentLogger } from '@ledger/runtime';
+import { withdrawalsProjection } from '@ledger/withdrawals-store';
 import { sql } from 'kysely';
 import type pg from 'pg';
 import type { CertifiedAddress } from '../catalog-sources.ts';
 import type { WithdrawalChain } from '../chain-port.ts';
 import { simulatedBankChainOf } from '../chain-withdrawals.ts';
-import { withdrawalsProjection } from '../withdrawal-projection.ts';
 import {
   createWithdrawalRunner,
   type WithdrawalInput,

@@ -32,7 +32,7 @@ import {
 import type { GlobalPosition } from '@ledger/event-store';
 import { ProblemError, validate } from '@ledger/http';
 import { systemAccountId, systemRoles } from '@ledger/ledger';
-import type { LedgerWriterClient } from '@ledger/ledger-writer';
+import type { LedgerWriterClient } from '@ledger/ledger-client';
 import { type Context, Hono } from 'hono';
 import { z } from 'zod';
 import { commandContext } from '../request-context.ts';

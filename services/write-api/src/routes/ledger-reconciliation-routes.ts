@@ -8,7 +8,7 @@ import {
   reconciliationRunView,
   runReconciliation,
 } from '@ledger/ledger-projections';
-import { walletHoldingsSource } from '@ledger/withdrawal-processor';
+import { walletHoldingsSource } from '@ledger/withdrawals-store';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import type { LedgerWriteContext } from './ledger-write-context.ts';

@@ -9,7 +9,7 @@ import {
   type LedgerSubmission,
   type SubmitResult,
   sortedJson,
-} from '@ledger/ledger-writer';
+} from '@ledger/ledger-client';
 import type { Context } from 'hono';
 import type { LedgerWriteContext } from './ledger-write-context.ts';
 

@@ -1,7 +1,7 @@
 // Proves the transfer's written-out hash input (transferBodyText) is byte for byte the sortedJson
 // of { method, path, body } that clientBodyHash hashes, for every shape a valid body can take, so
 // a retry after an upgrade still matches the body hash kept by the writer.
-import { sortedJson } from '@ledger/ledger-writer';
+import { sortedJson } from '@ledger/ledger-client';
 import { describe, expect, test } from 'vitest';
 import { AccountTransferRequestSchema, transferBodyText } from './ledger-account-routes.ts';
 

@@ -1,9 +1,9 @@
 import { arrayElement, type Db, uniqueViolationOf } from '@ledger/db';
+import type { LedgerWriterClient } from '@ledger/ledger-client';
 import {
   createWalletAccountDirectory,
   type WalletAccountDirectory,
 } from '@ledger/ledger-projections';
-import type { LedgerWriterClient } from '@ledger/ledger-writer';
 import type { Logger } from '@ledger/runtime';
 import { sql } from 'kysely';
 import type { IdentityWriteDependencies } from '../identity-dependencies.ts';

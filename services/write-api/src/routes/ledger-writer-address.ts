@@ -1,4 +1,4 @@
-import { createSocketClient } from '@ledger/ledger-writer';
+import { createSocketClient } from '@ledger/ledger-client';
 import type { LedgerWriteDependencies } from './ledger-write-context.ts';
 
 /** The writer's client from LEDGER_WRITER_ADDRESS (`unix:/path` or `127.0.0.1:7400`), if set. */
