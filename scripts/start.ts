@@ -1,7 +1,7 @@
 // The README's start command (after scripts/bootstrap.mjs installed everything): the whole product
 // on the embedded PostgreSQL, or on DATABASE_URL. Ctrl-C stops every part, PostgreSQL included.
 import { join } from 'node:path';
-import { startPlatform } from '@ledger/platform';
+import { exposureWarning, startPlatform } from '@ledger/platform';
 import { createLogger, databaseUrlSchema, parseEnv, portSchema, runService } from '@ledger/runtime';
 import { z } from 'zod';
 
@@ -48,6 +48,7 @@ Ledger Exchange is running.
   Query API    ${urls.queryApi}   (GET ${urls.queryApi}/health)
   Database     ${urls.database}
   Browser API  ${urls.web}api/v1  (reads → query API, writes → write API)
+  Development  ${urls.web}api/v1/development/...  (mail outbox, chain control: administrators only)
 
 Demo logins:
 ${
@@ -59,4 +60,6 @@ ${
 }
 
 Press Ctrl-C to stop.`);
+  const exposure = exposureWarning(env.HOST);
+  if (exposure !== undefined) console.warn(`\nWARNING: ${exposure}`);
 }

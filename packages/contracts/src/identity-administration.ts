@@ -80,9 +80,13 @@ export const SetAdministratorRequestSchema = z.strictObject({ is_admin: z.boolea
 
 export const MemberGroupRequestSchema = z.strictObject({ name: z.string().trim().min(1).max(64) });
 
+/** An admin route of the route table: the admin routes and the development ones. */
 export const PermissionSchema = z.strictObject({
   method: z.enum(['GET', 'POST', 'PUT', 'DELETE']),
-  path: z.string().startsWith('/api/v1/admin/').max(200),
+  path: z
+    .string()
+    .regex(/^\/api\/v1\/(admin|development)\//, 'an admin or development route')
+    .max(200),
 });
 export const RoleRequestSchema = z.strictObject({
   name: z.string().trim().min(1).max(64),

@@ -98,9 +98,10 @@ describe('route table', () => {
     }
   });
 
-  it('keeps every admin route under /api/v1/admin and every /admin route admin-only', () => {
+  it('keeps every admin route under /api/v1/admin or development, each of those admin-only', () => {
     for (const route of routeTable) {
-      const isAdminPath = route.path.startsWith('/api/v1/admin/');
+      const isAdminPath =
+        route.path.startsWith('/api/v1/admin/') || route.path.startsWith('/api/v1/development/');
       const isAdminAccess = route.access === 'admin' || route.access === 'chief_administrator';
       expect(isAdminPath, `${route.method} ${route.path}`).toBe(isAdminAccess);
     }

@@ -82,9 +82,6 @@ const publicAndHealthRoutes: RouteEntry[] = [
   route('POST', `${v1}/member`, 'write', 'public', 'Register'),
   route('POST', `${v1}/member/find`, 'write', 'public', 'Send a password-reset code'),
   route('POST', `${v1}/member/find/reset`, 'write', 'public', 'Reset the password with a code'),
-  route('GET', `${v1}/development/mail-outbox`, 'query', 'public', 'Mails kept by the outbox', {
-    developmentOnly: true,
-  }),
 ];
 
 const memberRoutes: RouteEntry[] = [
@@ -130,6 +127,9 @@ const adminReadRoutes: RouteEntry[] = [
   route('GET', `${v1}/admin/acs/permission`, 'query', 'admin', 'Permission catalogue'),
   route('GET', `${v1}/admin/activity-log`, 'query', 'admin', 'Activity log'),
   route('GET', `${v1}/admin/mail-outbox`, 'query', 'admin', 'Mails kept by the outbox'),
+  route('GET', `${v1}/development/mail-outbox`, 'query', 'admin', 'Mails kept by the outbox', {
+    developmentOnly: true,
+  }),
   route('GET', `${v1}/admin/setting`, 'query', 'admin', 'Settings'),
 ];
 
@@ -281,13 +281,13 @@ const assetAndDepositRoutes: RouteEntry[] = [
   route('POST', `${v1}/admin/deposit/:depositId/return`, 'write', 'admin', 'Return', {
     id: depositId,
   }),
-  route('POST', `${v1}/development/chain/mine`, 'write', 'public', 'Mine simulated blocks', {
+  route('POST', `${v1}/development/chain/mine`, 'write', 'admin', 'Mine simulated blocks', {
     developmentOnly: true,
   }),
-  route('POST', `${v1}/development/chain/send`, 'write', 'public', 'Send a simulated deposit', {
+  route('POST', `${v1}/development/chain/send`, 'write', 'admin', 'Send a simulated deposit', {
     developmentOnly: true,
   }),
-  route('POST', `${v1}/development/chain/reorg`, 'write', 'public', 'Cause a simulated reorg', {
+  route('POST', `${v1}/development/chain/reorg`, 'write', 'admin', 'Cause a simulated reorg', {
     developmentOnly: true,
   }),
 ];

@@ -2,6 +2,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { saveScreenshot } from './support/browser.ts';
+import { chainControl as developmentChainControl } from './support/development-control.ts';
 import { useRunningPlatform } from './support/running-platform.ts';
 import { logInThroughForm, missingKeys, openPage } from './support/web-pages.ts';
 
@@ -15,16 +16,9 @@ async function logInAt(page: Page, path: string, login: { userId: string; passwo
   await page.waitForURL((url) => url.pathname === path.split('?')[0], { timeout: 20_000 });
 }
 
-/** The development control of the simulated chain, through the write API. */
-async function chainControl(path: string, body: unknown): Promise<Record<string, unknown>> {
-  const { platform } = running();
-  const response = await fetch(`${platform.urls.writeApi}/api/v1/development/chain/${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  expect(response.status).toBeLessThan(300);
-  return (await response.json()) as Record<string, unknown>;
+/** The development control of the simulated chain, through the write API as the administrator. */
+async function chainControl(path: 'send' | 'mine', body: unknown) {
+  return developmentChainControl(running().platform, path, body);
 }
 
 describe('a chain deposit from the deposit screen to the wallet', () => {

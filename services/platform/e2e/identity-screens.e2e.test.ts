@@ -7,6 +7,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { saveScreenshot } from './support/browser.ts';
+import { mailedCode } from './support/development-control.ts';
 import { otpCodes } from './support/otp-codes.ts';
 import { useRunningPlatform } from './support/running-platform.ts';
 import { logInThroughForm, missingKeys, navigateInApp, openPage } from './support/web-pages.ts';
@@ -18,19 +19,6 @@ const demoAdministrator = { userId: 'admin', password: 'ledger-demo-chief-2025' 
 async function typeCode(boxes: Locator, code: string) {
   await expect.poll(() => boxes.count()).toBe(code.length);
   for (const [index, digit] of [...code].entries()) await boxes.nth(index).fill(digit);
-}
-
-/** The newest mail the development outbox holds for `recipient`, and its 6-digit code. */
-async function mailedCode(webUrl: string, recipient: string): Promise<string> {
-  const url = new URL('/api/v1/development/mail-outbox', webUrl);
-  url.searchParams.set('recipient', recipient);
-  url.searchParams.set('page_size', '1');
-  const response = await fetch(url);
-  expect(response.status).toBe(200);
-  const { data } = (await response.json()) as { data: { body: string }[] };
-  const code = /\b(\d{6})\b/.exec(data[0]?.body ?? '')?.[1];
-  if (code === undefined) throw new Error(`no code mailed to ${recipient}`);
-  return code;
 }
 
 async function expectNoMissingKeys(page: Page, name: string) {
@@ -78,7 +66,7 @@ describe('identity screens', () => {
 
     // The sign-up mail's code, typed within the 5 minutes.
     const verification = page.getByRole('region', { name: 'Email verification' });
-    const code = await mailedCode(platform.urls.web, newMember.email);
+    const code = await mailedCode(platform, newMember.email);
     await typeCode(verification.getByLabel('Verification code'), code);
     await page.getByText('Your email address is verified.').waitFor();
     await profile.getByText('Verified', { exact: true }).waitFor();

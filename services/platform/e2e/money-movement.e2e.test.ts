@@ -2,6 +2,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { saveScreenshot } from './support/browser.ts';
+import { chainControl as developmentChainControl } from './support/development-control.ts';
 import { useRunningPlatform } from './support/running-platform.ts';
 import { missingKeys, openPage } from './support/web-pages.ts';
 import {
@@ -17,15 +18,9 @@ const running = useRunningPlatform();
 /** Where alice's withdrawal goes: her certified address outside the exchange (the seed's). */
 const externalAddress = aliceCertified.BTC;
 
-/** The development control of the simulated chain, through the write API. */
-async function chainControl(path: string, body: unknown): Promise<void> {
-  const { platform } = running();
-  const response = await fetch(`${platform.urls.writeApi}/api/v1/development/chain/${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  expect(response.status, await response.clone().text()).toBeLessThan(300);
+/** The development control of the simulated chain, through the write API as the administrator. */
+async function chainControl(path: 'send' | 'mine', body: unknown): Promise<void> {
+  await developmentChainControl(running().platform, path, body);
 }
 
 /** Fails with a screenshot of the page, so a red run shows what the screen said. */

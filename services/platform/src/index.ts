@@ -1,1 +1,2 @@
+export { exposureWarning, isLoopbackHost } from './bind-address.ts';
 export { type Platform, type PlatformOptions, startPlatform } from './start-platform.ts';

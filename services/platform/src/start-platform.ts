@@ -36,6 +36,7 @@ import {
 } from '@ledger/write-api';
 import type { Kysely } from 'kysely';
 import { createServer, type ViteDevServer } from 'vite';
+import { exposureWarning } from './bind-address.ts';
 import { ensureDatabase } from './ensure-database.ts';
 import { type IdentityKeys, loadOrCreateIdentityKeys } from './identity-keys.ts';
 import { type DemoLogin, seedDemoData } from './seed-demo-data.ts';
@@ -70,6 +71,8 @@ export async function startPlatform(options: PlatformOptions): Promise<Platform>
   const stop = async () => {
     for (const close of stack.reverse()) await close().catch(() => {});
   };
+  const exposure = exposureWarning(options.host);
+  if (exposure !== undefined) options.logger.warn('bound beyond loopback', { warning: exposure });
   try {
     const databaseUrl = await prepareDatabase(options, stack);
     const writeDb = openDb(databaseUrl, 'write-api', stack);

@@ -8,6 +8,7 @@ import { apiReferenceRoutes } from './routes/api-reference-routes.ts';
 import { mountKycRoutes } from './routes/kyc-routes.ts';
 import { mountLedgerRoutes } from './routes/ledger-routes.ts';
 
+export { QueryApiEnvSchema } from './env.ts';
 export type { IdentityReadDependencies } from './identity-dependencies.ts';
 export { createIdentityReadDependencies } from './identity-from-environment.ts';
 export { createQueryDb } from './query-db.ts';

@@ -11,7 +11,7 @@ export const QueryApiEnvSchema = z.object({
     .string()
     .regex(/^[A-Za-z0-9_-]+$/, 'must be base64url')
     .refine((value) => Buffer.from(value, 'base64url').length >= 44, 'must be an SPKI key'),
-  /** `true` mounts development-only routes (the open mail outbox); never set in production. */
+  /** `true` mounts development-only routes (the mail outbox, administrators only); off by default. */
   DEVELOPMENT_ROUTES: z
     .enum(['true', 'false'])
     .default('false')

@@ -1,6 +1,7 @@
 // Proves the whole member journey over both APIs' HTTP routes with real PostgreSQL and the real
-// projections: register → read the code from the development outbox → verify → register an OTP →
-// activate it (ending the session) → log in with the OTP → read /member/me after the write.
+// projections: register → read the code from the development outbox (as an administrator) →
+// verify → register an OTP → activate it (ending the session) → log in with the OTP → read
+// /member/me after the write.
 import { useTestDatabase } from '@ledger/testing';
 import { refreshCookieFrom, totpAt } from '@ledger/write-api/testing';
 import { afterAll, beforeAll, expect, test } from 'vitest';
@@ -38,10 +39,15 @@ test('register → verify by outbox code → OTP → login with OTP → /member/
     201,
   );
   const first = await kit.login({ userId: 'journey', password: 'a long and boring passphrase' });
+  const chief = await kit.register('chief');
+  await kit.makeChiefAdministrator(chief.seq);
+  await kit.projected();
+  const chiefToken = (await kit.login(chief)).token;
 
   const outbox = await json(
     await kit.get(
       `/api/v1/development/mail-outbox?recipient=${encodeURIComponent(email)}&page_size=1`,
+      { token: chiefToken },
     ),
     200,
   );
