@@ -42,9 +42,9 @@ export function mountAuthorization(
       onRefused: (refusal) => dependencies.logger.warn('authorization refused', refusal),
     }),
   );
-  const waitForIdentity = readYourWrites(dependencies.identity, [identityProjectionName]);
-  const waitForBrokerages = readYourWrites(dependencies.identity, [brokerageProjectionName]);
-  const waitForClients = readYourWrites(dependencies.identity, [
+  const waitForIdentity = readYourWrites(dependencies, [identityProjectionName]);
+  const waitForBrokerages = readYourWrites(dependencies, [brokerageProjectionName]);
+  const waitForClients = readYourWrites(dependencies, [
     identityProjectionName,
     oauth2ClientProjectionName,
   ]);

@@ -201,7 +201,7 @@ export function mountKycRoutes(
   const context: KycReadContext = {
     db: dependencies.db,
     now: dependencies.identity.now,
-    waitForKyc: readYourWrites(dependencies.identity, [kycProjectionName]),
+    waitForKyc: readYourWrites(dependencies, [kycProjectionName]),
   };
   app.route('/api/v1', kycMemberReadRoutes(context));
   app.route('/api/v1', kycAdminReadRoutes(context));

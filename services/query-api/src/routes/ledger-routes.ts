@@ -26,7 +26,7 @@ export function mountLedgerRoutes(
   const context = {
     db: dependencies.db,
     now: dependencies.identity.now,
-    waitForLedger: readYourWrites(dependencies.identity, [
+    waitForLedger: readYourWrites(dependencies, [
       ledgerBalancesProjectionName,
       ledgerProfilesProjectionName,
     ]),
@@ -39,7 +39,7 @@ export function mountLedgerRoutes(
     withdrawQueryRoutes({
       db: dependencies.db,
       now: dependencies.identity.now,
-      waitForWithdrawals: readYourWrites(dependencies.identity, [
+      waitForWithdrawals: readYourWrites(dependencies, [
         ledgerBalancesProjectionName,
         withdrawalsProjectionName,
       ]),
@@ -49,7 +49,7 @@ export function mountLedgerRoutes(
   const assets = {
     db: dependencies.db,
     now: dependencies.identity.now,
-    waitForAssets: readYourWrites(dependencies.identity, [assetsProjectionName]),
+    waitForAssets: readYourWrites(dependencies, [assetsProjectionName]),
   };
   app.route('/api/v1', assetReadRoutes(assets));
   app.route('/api/v1', depositReadRoutes(assets));
