@@ -12,6 +12,7 @@ import {
   problemOfError,
   serviceKitOf,
 } from './direct-routes.ts';
+import { isJsonMediaType } from './validation.ts';
 
 export type RunningServer = {
   port: number;
@@ -126,10 +127,12 @@ function directAnswerer(
     if (headers['transfer-encoding'] !== undefined) return false;
     const header = (name: string) => headerOf(incoming, name);
     let length: string | undefined;
+    let contentType: string | undefined;
     let requestId: string;
     try {
       // As the kit's body limit reads it (several Content-Length lines join into one not plain).
       length = header('content-length');
+      contentType = header('content-type');
       if (length === undefined) return false;
       requestId = requestIdOf(header('x-request-id'));
     } catch {
@@ -138,6 +141,8 @@ function directAnswerer(
     }
     if (!contentLengthPattern.test(length) || Number(length) > bodySizeMax) return false;
     const size = Number(length);
+    // A body that is not JSON: Hono's kit answers the 415 (create-service-app.ts).
+    if (size > 0 && !isJsonMediaType(contentType ?? '')) return false;
     const chunks: Buffer[] = [];
     let received = 0;
     const answer = (text: string) => {

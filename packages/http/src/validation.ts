@@ -54,13 +54,22 @@ export function validationProblem(error: z.ZodError): ProblemInit {
   };
 }
 
+/** The 415 of a non-empty request body that does not say it is JSON (every route reads JSON). */
+export const notJsonProblem: ProblemInit = Object.freeze({
+  status: 415,
+  code: 'unsupported_media_type',
+  title: 'The request body must be JSON',
+  detail: 'Send the body as JSON with Content-Type: application/json.',
+});
+
 /** Hono's validator's JSON media types (`application/json`, `application/*+json`). */
 const jsonMediaType = /^application\/([\w.-]+\+)?json$/i;
 
 /**
  * `validate('json', schema)` for a body already read as text (a direct route, direct-routes.ts):
  * the same steps as Hono's validator and `validate` above. A body without a JSON content type is
- * validated as `{}`; malformed JSON throws the same 400 HTTPException (the kit's error mapping
+ * validated as `{}` (the direct path leaves a non-empty one to Hono, which answers 415
+ * `notJsonProblem`, serve.ts); malformed JSON throws the same 400 HTTPException (the kit's error mapping
  * answers `bad_request`); a schema failure is the same `validation_failed` problem.
  */
 export function validateJsonText<Schema extends z.ZodType>(
@@ -95,7 +104,7 @@ function jsonTextResult<Output>(
 }
 
 /** The media type before any parameter, as Hono's validator compares it (`jsonMediaType`). */
-function isJsonMediaType(contentType: string): boolean {
+export function isJsonMediaType(contentType: string): boolean {
   // The plain form, as clients send it, without splitting and lower-casing.
   if (contentType === 'application/json') return true;
   return jsonMediaType.test((contentType.split(';')[0] ?? '').trim().toLowerCase());

@@ -246,7 +246,7 @@ describe('administrators', () => {
       count: string;
     }>`SELECT count(*)::text FROM es_events`.execute(fixture.db);
     await fixture.project();
-    expect(await runner.approveAll(admin)).toEqual({ approved: 0 });
+    expect(await runner.approveAll(admin)).toEqual({ considered: 0, approved: 0 });
     const { rows: afterRows } = await sql<{
       count: string;
     }>`SELECT count(*)::text FROM es_events`.execute(fixture.db);

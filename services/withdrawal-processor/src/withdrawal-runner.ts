@@ -604,8 +604,14 @@ export function createWithdrawalRunner(dependencies: WithdrawalRunnerDependencie
       };
     },
 
-    /** Approves every withdrawal waiting for approval; a second run finds none and changes nothing. */
-    async approveAll(adminSeq: number, requestId?: string): Promise<{ approved: number }> {
+    /**
+     * Approves every withdrawal waiting for approval (the oldest 500 per run), every asset; a second
+     * run finds none and changes nothing. Answers how many it considered and approved.
+     */
+    async approveAll(
+      adminSeq: number,
+      requestId?: string,
+    ): Promise<{ considered: number; approved: number }> {
       const { rows } = await sql<{ withdrawal_id: string }>`SELECT withdrawal_id FROM withdrawals
         WHERE status = 'requested' AND hold = 'placed' ORDER BY requested_at LIMIT 500`.execute(db);
       let approved = 0;
@@ -626,7 +632,7 @@ export function createWithdrawalRunner(dependencies: WithdrawalRunnerDependencie
         approved += 1;
         await advanceOrLeave(withdrawalId, requestId);
       }
-      return { approved };
+      return { considered: rows.length, approved };
     },
 
     async reject(withdrawalId: string, adminSeq: number, reason: string, requestId?: string) {

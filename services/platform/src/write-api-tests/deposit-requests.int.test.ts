@@ -1,8 +1,9 @@
-// Proves manually confirmed deposits and the suspense account over HTTP with the real writer, projector and scanner: a KRW deposit request is credited once on approval (also under concurrent approvals racing a rejection), approve-all run twice changes nothing the second time, a rejected request moves nothing; a chain deposit without its memo lands in suspense (never lost) until an administrator attributes it to a member account or returns it, once.
+// Proves manually confirmed deposits and the suspense account over HTTP with the real writer, projector and scanner: a KRW deposit request is credited once on approval (also under concurrent approvals racing a rejection), approve-all run twice changes nothing the second time and states its scope (a form-encoded asset filter is a 415, approving nothing), a rejected request moves nothing; a chain deposit without its memo lands in suspense (never lost) until an administrator attributes it to a member account or returns it, once.
 import type { AssetPlugin } from '@ledger/assets-store';
 import { getAssetPlugin } from '@ledger/assets-store';
 import { createSimulatedChain } from '@ledger/chain';
 import { builtInAdapters, scanPlugin } from '@ledger/chain-scanner';
+import { serveApp } from '@ledger/http';
 import { silentLogger } from '@ledger/runtime';
 import { useTestDatabase } from '@ledger/testing';
 import { sql } from 'kysely';
@@ -194,6 +195,51 @@ describe('deposit requests (manually confirmed, KRW)', () => {
     expect(await kit.eventCount()).toBe(events);
     await kit.projected();
     expect(await balanceOf(`wallet:${bobKrw}`)).toBe('6000');
+  });
+
+  test('approve-all states its scope; a form-encoded asset filter is refused, approving nothing', async () => {
+    expect((await request(bob, bobKrw, '1500')).status).toBe(201);
+    await kit.assetsProjected();
+    const server = await serveApp(kit.app, { port: 0, hostname: '127.0.0.1' });
+    try {
+      const events = await kit.eventCount();
+      const form = await fetch(`${server.url}/api/v1/admin/deposit-request/approve-all`, {
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${admin.token}`,
+          'content-type': 'application/x-www-form-urlencoded',
+        },
+        body: 'asset=BTC',
+      });
+      expect(form.status).toBe(415);
+      expect(((await form.json()) as { code: string }).code).toBe('unsupported_media_type');
+      expect(await kit.eventCount()).toBe(events);
+      const other = await kit.write(
+        'POST',
+        '/api/v1/admin/deposit-request/approve-all',
+        { asset: 'BTC' },
+        { token: admin.token },
+      );
+      expect(((await other.json()) as { data: unknown }).data).toEqual({
+        asset: 'BTC',
+        considered: 0,
+        credited: 0,
+      });
+      expect(await kit.eventCount()).toBe(events);
+      const krw = await kit.write(
+        'POST',
+        '/api/v1/admin/deposit-request/approve-all',
+        { asset: 'KRW' },
+        { token: admin.token },
+      );
+      expect(((await krw.json()) as { data: unknown }).data).toEqual({
+        asset: 'KRW',
+        considered: 1,
+        credited: 1,
+      });
+    } finally {
+      await server.close();
+    }
   });
 
   test('a chain asset takes no deposit request', async () => {

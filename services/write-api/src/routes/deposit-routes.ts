@@ -406,7 +406,11 @@ export function depositRoutes(context: LedgerWriteContext) {
             if (result.status === 'credited') credited += 1;
           }
         }
-        return c.json({ data: { considered: ids.length, credited }, position }, 200);
+        // The scope it acted on, stated: how many requests and which asset (null: every asset).
+        return c.json(
+          { data: { asset: asset ?? null, considered: ids.length, credited }, position },
+          200,
+        );
       },
     )
     .post(

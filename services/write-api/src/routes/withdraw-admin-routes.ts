@@ -59,7 +59,8 @@ export function withdrawAdminRoutes(
       const result = await runner
         .approveAll(principalOf(c).memberSeq, String(c.get('requestId')))
         .catch(withdrawalProblem);
-      return c.json({ data: result }, 200);
+      // The scope it acted on, stated: every asset (no filter), how many considered and approved.
+      return c.json({ data: { asset: null, ...result } }, 200);
     })
     .post(
       '/admin/withdraw/:withdrawalId/approve',
