@@ -52,10 +52,28 @@ export function createApiProxyMiddleware(targets: ApiTargets): Connect.NextHandl
   };
 }
 
+/**
+ * The request's headers for the API: its Host, and the client's address appended to
+ * X-Forwarded-For (the APIs believe it only when configured to trust this proxy, and then only its
+ * right-most entry that is not a proxy: whatever a client sent itself stays to the left).
+ */
+function upstreamHeaders(request: IncomingMessage, target: URL) {
+  const client = request.socket.remoteAddress;
+  const sent = request.headers['x-forwarded-for'];
+  const before = Array.isArray(sent) ? sent.join(', ') : sent;
+  const forwarded =
+    client === undefined ? before : before === undefined ? client : `${before}, ${client}`;
+  return {
+    ...request.headers,
+    host: target.host,
+    ...(forwarded === undefined ? {} : { 'x-forwarded-for': forwarded }),
+  };
+}
+
 function forward(request: IncomingMessage, response: ServerResponse, target: URL) {
   const upstream = httpRequest(
     target,
-    { method: request.method, headers: { ...request.headers, host: target.host } },
+    { method: request.method, headers: upstreamHeaders(request, target) },
     (answer) => {
       response.writeHead(answer.statusCode ?? 502, answer.headers);
       answer.pipe(response);

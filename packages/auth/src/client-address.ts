@@ -2,8 +2,9 @@ import { createHmac } from 'node:crypto';
 
 /**
  * How a service learns the client's address. The socket's peer is the only trustworthy source;
- * X-Forwarded-For is read only when the peer is one of the configured proxies (ASVS 4.1.3), and
- * then its right-most entry not belonging to a proxy is the client.
+ * the proxy header (X-Forwarded-For unless configured otherwise) is read only when the peer is one
+ * of the configured proxies (ASVS 4.1.3), and then its right-most entry not belonging to a proxy
+ * is the client. With no proxy configured (a deployable's default) the header is never read.
  */
 export type ClientAddressResolver = (c: ClientAddressSource) => string;
 
@@ -20,11 +21,14 @@ export type ClientAddressSource = {
 export function clientAddressResolver(options: {
   peerAddress: (c: ClientAddressSource) => string | undefined;
   trustedProxies: readonly string[];
+  /** The header the trusted proxies append the client's address to (lower case). */
+  header?: string | undefined;
 }): ClientAddressResolver {
+  const header = options.header ?? 'x-forwarded-for';
   return (c) => {
     const peer = options.peerAddress(c) ?? 'unknown';
     if (!options.trustedProxies.includes(peer)) return peer;
-    const forwarded = (c.req.header('x-forwarded-for') ?? '')
+    const forwarded = (c.req.header(header) ?? '')
       .split(',')
       .map((part) => part.trim())
       .filter((part) => part !== '');

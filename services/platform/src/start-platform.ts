@@ -61,6 +61,9 @@ export type Platform = {
 
 const databaseName = 'ledger';
 
+/** The web server's proxy as the APIs see it: a loopback peer (IPv4, IPv6, IPv4-mapped). */
+export const loopbackProxies: readonly string[] = ['127.0.0.1', '::1', '::ffff:127.0.0.1'];
+
 /**
  * The whole product in one process on the embedded default (DESIGN.md §1): PostgreSQL, migrations,
  * demo data, the write API, the query API and the web app. The two APIs get their own pools and
@@ -190,12 +193,14 @@ function identityDependencies(
   const writeIdentity = createIdentityWriteDependencies({
     db: writeDb,
     eventStore,
-    // Browsers reach the APIs through the web server's proxy (loopback); no forwarded-for header
-    // is trusted, so every development request counts as one client for the rate limits.
+    // Browsers reach the APIs through the web server's proxy (loopback), which appends each
+    // client's address to X-Forwarded-For: trusted from loopback peers only, so the rate limits
+    // count each browser apart (a caller beyond loopback is judged by its socket).
     keys: {
       tokenSigningKey: keys.signingKey,
       identitySecret: keys.identitySecret,
-      trustedProxies: [],
+      trustedProxies: loopbackProxies,
+      trustedProxyHeader: 'x-forwarded-for',
     },
   });
   const queryIdentity = createIdentityReadDependencies({

@@ -32,7 +32,16 @@ export const WriteApiEnvSchema = z.object({
       'unix:<path> or a loopback host:port',
     )
     .optional(),
-  /** Comma-separated proxy addresses whose X-Forwarded-For is trusted. */
+  /**
+   * The header the trusted proxies append the client's address to (lower-cased), read only from a
+   * peer listed in TRUSTED_PROXIES: the rate limits' client address (otherwise the socket's).
+   */
+  TRUSTED_PROXY_HEADER: z
+    .string()
+    .regex(/^[A-Za-z0-9-]{1,64}$/, 'a header name')
+    .default('x-forwarded-for')
+    .transform((value) => value.toLowerCase()),
+  /** Comma-separated proxy addresses whose TRUSTED_PROXY_HEADER is trusted (none by default). */
   TRUSTED_PROXIES: z
     .string()
     .default('')

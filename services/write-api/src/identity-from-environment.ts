@@ -22,8 +22,10 @@ export type IdentityKeyConfiguration = {
   /** 32 random bytes, base64url. */
   identitySecret: string;
   smtpPassword?: string | undefined;
-  /** Proxies whose X-Forwarded-For is believed (the web dev server, a load balancer). */
+  /** Proxies whose proxy header is believed (the web dev server, a load balancer). */
   trustedProxies?: readonly string[];
+  /** The header those proxies append the client's address to (default X-Forwarded-For). */
+  trustedProxyHeader?: string | undefined;
 };
 
 type NodeBindings = { incoming?: { socket?: { remoteAddress?: string } } };
@@ -68,6 +70,7 @@ export function createIdentityWriteDependencies(input: {
     clientAddress: clientAddressResolver({
       peerAddress: socketPeerAddress,
       trustedProxies: input.keys.trustedProxies ?? [],
+      header: input.keys.trustedProxyHeader,
     }),
   };
 }

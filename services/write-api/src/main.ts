@@ -50,6 +50,7 @@ runService(
         identitySecret: env.IDENTITY_SECRET,
         smtpPassword: env.SMTP_PASSWORD,
         trustedProxies: env.TRUSTED_PROXIES,
+        trustedProxyHeader: env.TRUSTED_PROXY_HEADER,
       },
     });
     const ledger = ledgerFromEnvironment(env.LEDGER_WRITER_ADDRESS);
