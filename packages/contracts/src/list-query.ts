@@ -20,7 +20,7 @@ export const dateRangeShortcuts = [
 export type DateRangeShortcut = (typeof dateRangeShortcuts)[number];
 
 export const listPageSizeMax = 100;
-/** Rows returned by `no_paging=1`, at most. */
+/** Rows `no_paging=1` answers at most: a longer list is a 400 no_paging_too_many, never a part. */
 export const listNoPagingMax = 1_000;
 
 /** `YYYY-MM-DD` (a whole day in the service time zone) or an ISO instant with its offset. */

@@ -1,4 +1,5 @@
 import { type DateRangeShortcut, type ListPaging, listNoPagingMax } from '@ledger/contracts';
+import { ProblemError } from '@ledger/http';
 
 /** The service time zone for date ranges and shortcuts (SPEC is Korea-first; no DST in KST). */
 export const serviceUtcOffsetHours = 9;
@@ -80,7 +81,20 @@ export function pageWindow(query: ListQueryBase): { limit: number; offset: numbe
   return { limit: query.page_size, offset: (query.page - 1) * query.page_size };
 }
 
+/**
+ * The paging block of a list's answer. `no_paging=1` loads the whole list (SPEC §7) up to the
+ * stated cap, `listNoPagingMax` rows (`pageWindow` reads that many); a list longer than the cap
+ * is refused with 400 no_paging_too_many rather than answered in part.
+ */
 export function pagingOf(query: ListQueryBase, total: number): ListPaging {
+  if (query.no_paging === '1' && total > listNoPagingMax) {
+    throw new ProblemError({
+      status: 400,
+      code: 'no_paging_too_many',
+      title: 'Too many rows to answer without paging',
+      detail: `no_paging=1 answers at most ${listNoPagingMax} rows; this list has ${total}: page it.`,
+    });
+  }
   const pageSize = query.no_paging === '1' ? Math.max(total, 1) : query.page_size;
   return {
     page: query.no_paging === '1' ? 1 : query.page,

@@ -54,11 +54,10 @@ async function assetList(
   query: z.infer<typeof AssetListQuerySchema>,
   activeOnly: boolean,
 ) {
-  const window = query.no_paging === '1' ? { limit: 1_000, offset: 0 } : pageWindow(query);
   const { assets, total } = await listAssets(db, {
     activeOnly,
     search: query.search,
-    ...window,
+    ...pageWindow(query),
   });
   return c.json({ data: assets.map(assetView), paging: pagingOf(query, total) });
 }
