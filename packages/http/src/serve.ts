@@ -12,6 +12,7 @@ import {
   problemOfError,
   serviceKitOf,
 } from './direct-routes.ts';
+import { type ProblemInit, problemHeaders, problemText } from './problem-details.ts';
 import { isJsonMediaType } from './validation.ts';
 
 export type RunningServer = {
@@ -65,7 +66,9 @@ export function serveApp(
     kit === undefined || direct.size === 0
       ? undefined
       : directAnswerer(kit, direct, kit.bodySizeMax);
+  const refuseTooLarge = kit === undefined ? undefined : tooLargeRefuser(kit.bodySizeMax);
   const listen = (incoming: IncomingMessage, outgoing: ServerResponse) => {
+    if (refuseTooLarge?.(incoming, outgoing) === true) return;
     if (answerDirect?.(incoming, outgoing) === true) return;
     void honoListener(incoming, outgoing);
   };
@@ -99,6 +102,76 @@ export function serveApp(
       });
     });
   });
+}
+
+/** How much of an oversized body is read and dropped so the connection stays usable. */
+export const tooLargeDrainBytesMax = 16 * 1024 * 1024;
+/** How long a client gets to send that much. */
+export const tooLargeDrainMs = 2_000;
+
+/**
+ * A request whose Content-Length is over the body limit, refused with 413 after its body has been
+ * read and dropped (up to `tooLargeDrainBytesMax` within `tooLargeDrainMs`): then the connection
+ * stays open for the client's next request, as a keep-alive answer promises. A body larger than
+ * that, or slower, is answered with Connection: close and the connection ended once the answer is
+ * out (closing while the client is still sending resets the connection, losing the answer).
+ * Chunked bodies are Hono's body limit's (create-service-app.ts), drained by `@hono/node-server`.
+ */
+function tooLargeRefuser(bodySizeMax: number) {
+  const problem: ProblemInit = {
+    status: 413,
+    code: 'payload_too_large',
+    title: 'Request body too large',
+    detail: `The body exceeds ${bodySizeMax} bytes.`,
+  };
+  return (incoming: IncomingMessage, outgoing: ServerResponse): boolean => {
+    const length = incoming.headers['content-length'];
+    if (length === undefined || incoming.headers['transfer-encoding'] !== undefined) return false;
+    if (!contentLengthPattern.test(length) || Number(length) <= bodySizeMax) return false;
+    const requestId = requestIdOf(
+      typeof incoming.headers['x-request-id'] === 'string'
+        ? incoming.headers['x-request-id']
+        : undefined,
+    );
+    const path = (incoming.url ?? '/').split('?')[0] ?? '/';
+    const answer = () => {
+      const drained = received >= Number(length);
+      clearTimeout(timer);
+      incoming.off('data', onData);
+      const body = problemText(problem, path, requestId);
+      const headers = [...kitHeaders];
+      headers[1] = requestId;
+      for (const [name, value] of Object.entries(problemHeaders(problem)))
+        headers.push(name, value);
+      if (!drained) headers.push('Connection', 'close');
+      headers.push('Content-Length', String(Buffer.byteLength(body)));
+      if (outgoing.headersSent || outgoing.destroyed) return;
+      outgoing.writeHead(413, headers);
+      outgoing.end(body);
+    };
+    let received = 0;
+    let answered = false;
+    const once = () => {
+      if (answered) return;
+      answered = true;
+      answer();
+    };
+    const onData = (chunk: Buffer) => {
+      received += chunk.length;
+      if (received > tooLargeDrainBytesMax) {
+        incoming.pause();
+        once();
+      }
+    };
+    const timer = setTimeout(() => {
+      incoming.pause();
+      once();
+    }, tooLargeDrainMs);
+    incoming.on('error', () => {});
+    incoming.on('data', onData);
+    incoming.on('end', once);
+    return true;
+  };
 }
 
 /** `@hono/node-server`'s quick URL form: a Host it takes without parsing a URL. */
