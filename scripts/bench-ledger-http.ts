@@ -65,7 +65,11 @@ import {
 } from '@ledger/write-api';
 import { sql } from 'kysely';
 import pg from 'pg';
+import { requirePrerequisites, wrk } from './bench-prerequisites.ts';
 import { backendLabelsStatement, postgresTicksByPid, ticksByClient } from './postgres-cpu.ts';
+
+// Before anything starts: without wrk the run would fail only after setting everything up.
+requirePrerequisites('bench:ledger-http', [wrk]);
 
 const { values: args } = parseArgs({
   options: {

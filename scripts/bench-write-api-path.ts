@@ -42,7 +42,11 @@ import { silentLogger } from '@ledger/runtime';
 import { createApp, createIdentityWriteDependencies } from '@ledger/write-api';
 import { sql } from 'kysely';
 import pg from 'pg';
+import { requirePrerequisites, wrk } from './bench-prerequisites.ts';
 import { postgresTicksByPid } from './postgres-cpu.ts';
+
+// Its HTTP stage drives the write API with wrk: checked before anything starts.
+requirePrerequisites('bench-write-api-path', [wrk]);
 
 const { values: args } = parseArgs({
   options: {
