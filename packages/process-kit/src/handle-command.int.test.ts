@@ -1,6 +1,7 @@
 // Proves the command handler on a real PostgreSQL event store: one read, one append at the
 // revision read, a concurrent append decided again, a retried command appending the same event
-// ids (never a second copy), a bounded number of attempts, and events no stream can store refused.
+// ids (never a second copy), a bounded number of attempts, and events no stream can store refused
+// before anything is appended.
 import { randomUUID } from 'node:crypto';
 import { accepted } from '@ledger/decider';
 import type { EventStore } from '@ledger/event-store';
@@ -16,7 +17,7 @@ import {
   UnstorableEventError,
 } from './index.ts';
 
-type Counted = { type: 'Counted'; data: { by: number } };
+type Counted = { type: 'Counted'; data: { by: number; note?: string } };
 const counter = {
   initialState: () => 0,
   evolve: (total: number, event: Counted) => total + event.data.by,
@@ -133,6 +134,14 @@ describe('handleCommand', () => {
     ).rejects.toBeInstanceOf(CommandConflictError);
     expect(decisions).toBe(commandLimits.attemptsMax);
   });
+});
+
+test('an event no stream can store is refused before the append: nothing starts', async () => {
+  const titled = () => accepted<Counted>([{ type: 'Counted', data: { by: 1, note: 'a\u0000b' } }]);
+  await expect(
+    handleCommand(store, 'count-6', counter, titled, metadata('c14')),
+  ).rejects.toBeInstanceOf(UnstorableEventError);
+  await expect(idsOf('count-6')).rejects.toThrow(/not found/);
 });
 
 describe('assertStorable', () => {

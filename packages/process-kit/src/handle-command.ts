@@ -9,11 +9,13 @@ import {
 import { derivedEventId } from './derived-ids.ts';
 import { commandLimits } from './limits.ts';
 import { readStreamState, type StreamFold } from './read-stream.ts';
+import { assertStorable } from './storable.ts';
 
 /**
  * The command path of every event-sourced aggregate outside the ledger: read the stream once,
  * fold, decide (pure), append at the exact revision read, with event ids derived from the command
- * id (derivedEventId). A concurrent append makes the append fail; the command is then decided
+ * id (derivedEventId). Events no stream can store are refused before the append
+ * (UnstorableEventError). A concurrent append makes the append fail; the command is then decided
  * again on the new state, at most `commandLimits.attemptsMax` times in all.
  *
  * A command that appends to more than one stream (the ledger and a profile, a process and its
@@ -67,6 +69,7 @@ export async function handleCommand<
     if (decision.events.length === 0) {
       return { kind: 'accepted', events: [], state: next, position: null };
     }
+    assertStorable(decision.events);
     try {
       const result = await eventStore.append(
         stream,

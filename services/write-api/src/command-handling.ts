@@ -3,13 +3,15 @@ import type { EventStore, ExpectedRevision } from '@ledger/event-store';
 import { ProblemError } from '@ledger/http';
 import { type IdentityDb, recordRequestMetadata } from '@ledger/identity-store';
 import {
+  assertStorable,
   CommandConflictError,
   type CommandOutcome,
   handleCommand as handleKitCommand,
   readStreamState,
+  UnstorableEventError,
 } from '@ledger/process-kit';
 
-export { derivedEventId } from '@ledger/process-kit';
+export { derivedEventId, stepCommandId } from '@ledger/process-kit';
 
 /**
  * The write API's edge of the command handler (@ledger/process-kit): the command runs there, then
@@ -68,6 +70,21 @@ export async function handleCommand<
     return outcome;
   } catch (error) {
     if (error instanceof CommandConflictError) throw conflict();
+    if (error instanceof UnstorableEventError) throw unstorable();
+    throw error;
+  }
+}
+
+/**
+ * The multi-stream rule at the write API's edge: a command that appends to several streams checks
+ * every event it will append before its first append, so text no stream can store (a NUL, a lone
+ * surrogate) is answered 400 and starts nothing.
+ */
+export function refuseUnstorable(events: readonly { type: string; data: unknown }[]): void {
+  try {
+    assertStorable(events);
+  } catch (error) {
+    if (error instanceof UnstorableEventError) throw unstorable();
     throw error;
   }
 }
@@ -86,5 +103,13 @@ function conflict(): ProblemError {
     status: 409,
     code: 'write_conflict',
     title: 'The record changed concurrently; retry',
+  });
+}
+
+function unstorable(): ProblemError {
+  return new ProblemError({
+    status: 400,
+    code: 'validation_failed',
+    title: 'The request holds text that cannot be stored (a NUL character or a lone surrogate)',
   });
 }
