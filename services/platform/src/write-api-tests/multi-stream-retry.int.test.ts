@@ -6,11 +6,11 @@
 // is refused with 400 before the first append, so nothing starts.
 import { walletAccountId } from '@ledger/ledger-projections';
 import { useTestDatabase } from '@ledger/testing';
+import { createAppendFault } from '@ledger/write-api/testing';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createAppendFault } from '../testing/index.ts';
-import { createDepositTestKit, type DepositTestKit } from './deposit-test-kit.ts';
-import type { LedgerTestMember } from './ledger-test-kit.ts';
+import { createDepositTestKit, type DepositTestKit } from '../testing/deposit-test-kit.ts';
+import type { LedgerTestMember } from '../testing/ledger-test-kit.ts';
 
 const database = useTestDatabase();
 const fault = createAppendFault();
