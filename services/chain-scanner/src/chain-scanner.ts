@@ -117,6 +117,9 @@ export async function scanPlugin(
 ): Promise<ScanReport> {
   const { db, logger } = dependencies;
   const adapter = dependencies.adapterFor(plugin);
+  // Also part of the scan's stream command ids: after the chain flips back, a deposit can be
+  // detected or orphaned again at the same block, a new command that must not share the first
+  // one's event ids; a repeat within one scan decides nothing (the deciders look at the state).
   const requestId = `chain-scanner:${randomUUID()}`;
   const report: ScanReport = {
     pluginId: plugin.pluginId,
@@ -243,7 +246,7 @@ async function orphan(
       now: dependencies.now().toISOString(),
     }),
     {
-      commandId: `scanner:orphan:${deposit.depositId}:${deposit.blockHash}`,
+      commandId: `scanner:orphan:${deposit.depositId}:${deposit.blockHash}:${requestId}`,
       requestId,
       actor: chainScannerActor,
     },
@@ -288,7 +291,7 @@ async function dropFromChain(
       now: dependencies.now().toISOString(),
     }),
     {
-      commandId: `scanner:reorged:${deposit.depositId}:${deposit.blockHash}`,
+      commandId: `scanner:reorged:${deposit.depositId}:${deposit.blockHash}:${requestId}`,
       requestId,
       actor: chainScannerActor,
     },
@@ -314,7 +317,7 @@ async function freezeForReorg(
     { initial: initialAssetState, evolve: evolveAsset },
     (state) => decideAsset({ type: 'FreezeAsset', code: asset.code, reason, now }, state),
     {
-      commandId: `scanner:freeze:${adapter.chain}:${reorg.forkHeight}:${reorg.depth}`,
+      commandId: `scanner:freeze:${adapter.chain}:${reorg.forkHeight}:${reorg.depth}:${reorg.requestId}`,
       requestId: reorg.requestId,
       actor: chainScannerActor,
     },
@@ -411,7 +414,7 @@ async function detectDeposits(
         depositId,
         () => ({ type: 'DetectChainDeposit', detection }),
         {
-          commandId: `scanner:detect:${depositId}:${block.hash}`,
+          commandId: `scanner:detect:${depositId}:${block.hash}:${requestId}`,
           requestId,
           actor: chainScannerActor,
         },

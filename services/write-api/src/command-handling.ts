@@ -1,17 +1,23 @@
-import { createHash } from 'node:crypto';
 import type { Decision } from '@ledger/decider';
-import {
-  type EventMetadata,
-  type EventStore,
-  type ExpectedRevision,
-  type GlobalPosition,
-  type NewEvent,
-  StreamNotFoundError,
-  WrongExpectedRevisionError,
-} from '@ledger/event-store';
+import type { EventStore, ExpectedRevision } from '@ledger/event-store';
 import { ProblemError } from '@ledger/http';
 import { type IdentityDb, recordRequestMetadata } from '@ledger/identity-store';
-import { limits } from './limits.ts';
+import {
+  assertStorable,
+  CommandConflictError,
+  type CommandOutcome,
+  handleCommand as handleKitCommand,
+  readStreamState,
+  UnstorableEventError,
+} from '@ledger/process-kit';
+
+export { derivedEventId, stepCommandId } from '@ledger/process-kit';
+
+/**
+ * The write API's edge of the command handler (@ledger/process-kit): the command runs there, then
+ * the request's metadata is recorded here, and a stream that kept changing is answered 409
+ * write_conflict.
+ */
 
 /** Who asked, and from where: the metadata every appended event carries (DESIGN.md §2). */
 export type CommandContext = {
@@ -32,46 +38,18 @@ export type Aggregate<State, Event> = {
   evolve: (state: State, event: Event) => State;
 };
 
-export type CommandOutcome<State, Event, Rejection> =
-  | { kind: 'accepted'; events: Event[]; state: State; position: GlobalPosition | null }
-  | { kind: 'rejected'; rejection: Rejection; state: State };
-
-/** A UUID derived from the command id, so a retried append reuses its event ids. */
-export function derivedEventId(commandId: string, stream: string, index: number): string {
-  const hash = createHash('sha256').update(`${commandId}\u0000${stream}\u0000${index}`).digest();
-  hash[6] = ((hash[6] ?? 0) & 0x0f) | 0x50;
-  hash[8] = ((hash[8] ?? 0) & 0x3f) | 0x80;
-  const hex = hash.subarray(0, 16).toString('hex');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
-}
-
 /** Folds a stream; a missing stream is the initial state, expected `no_stream`. */
-export async function loadAggregate<State, Event>(
+export function loadAggregate<State, Event>(
   eventStore: EventStore,
   stream: string,
   aggregate: Aggregate<State, Event>,
 ): Promise<{ state: State; expected: ExpectedRevision }> {
-  let state = aggregate.initial();
-  let revision: bigint | undefined;
-  try {
-    for await (const event of eventStore.readStream(stream)) {
-      state = aggregate.evolve(state, { type: event.type, data: event.data } as Event);
-      revision = event.revision;
-    }
-  } catch (error) {
-    if (!(error instanceof StreamNotFoundError)) throw error;
-  }
-  return {
-    state,
-    expected: revision === undefined ? { kind: 'no_stream' } : { kind: 'exact', revision },
-  };
+  return readStreamState(eventStore, stream, {
+    initialState: aggregate.initial,
+    evolve: aggregate.evolve,
+  });
 }
 
-/**
- * The command path of every non-ledger aggregate: read the stream, fold, decide (pure), append at
- * the exact revision read. A concurrent append makes the append fail; the command is then decided
- * again on the new state, a bounded number of times (re-running a pure decide is safe).
- */
 export async function handleCommand<
   State,
   Event extends { type: string; data: unknown },
@@ -83,51 +61,32 @@ export async function handleCommand<
   decide: (state: State) => Decision<Event, Rejection>,
   context: CommandContext,
 ): Promise<CommandOutcome<State, Event, Rejection>> {
-  for (let attempt = 1; ; attempt += 1) {
-    const { state, expected } = await loadAggregate(dependencies.eventStore, stream, aggregate);
-    const decision = decide(state);
-    if (decision.kind === 'rejected')
-      return { kind: 'rejected', rejection: decision.rejection, state };
-    const next = decision.events.reduce(aggregate.evolve, state);
-    if (decision.events.length === 0)
-      return { kind: 'accepted', events: [], state: next, position: null };
-    try {
-      const result = await dependencies.eventStore.append(
-        stream,
-        decision.events.map((event, index) => toNewEvent(event, stream, index, context)),
-        { expected },
-      );
+  const fold = { initialState: aggregate.initial, evolve: aggregate.evolve };
+  try {
+    const outcome = await handleKitCommand(dependencies.eventStore, stream, fold, decide, context);
+    if (outcome.kind === 'accepted' && outcome.position !== null) {
       await recordMetadata(dependencies.db, context);
-      return { kind: 'accepted', events: decision.events, state: next, position: result.position };
-    } catch (error) {
-      if (!(error instanceof WrongExpectedRevisionError) || attempt >= limits.commandAttemptsMax) {
-        if (error instanceof WrongExpectedRevisionError) throw conflict();
-        throw error;
-      }
     }
+    return outcome;
+  } catch (error) {
+    if (error instanceof CommandConflictError) throw conflict();
+    if (error instanceof UnstorableEventError) throw unstorable();
+    throw error;
   }
 }
 
-function toNewEvent(
-  event: { type: string; data: unknown },
-  stream: string,
-  index: number,
-  context: CommandContext,
-): NewEvent {
-  const metadata: EventMetadata = {
-    commandId: context.commandId,
-    correlationId: context.requestId,
-    causationId: context.commandId,
-    actor: context.actor,
-    requestId: context.requestId,
-    schemaVersion: 1,
-  };
-  return {
-    id: derivedEventId(context.commandId, stream, index),
-    type: event.type,
-    data: event.data,
-    metadata,
-  };
+/**
+ * The multi-stream rule at the write API's edge: a command that appends to several streams checks
+ * every event it will append before its first append, so text no stream can store (a NUL, a lone
+ * surrogate) is answered 400 and starts nothing.
+ */
+export function refuseUnstorable(events: readonly { type: string; data: unknown }[]): void {
+  try {
+    assertStorable(events);
+  } catch (error) {
+    if (error instanceof UnstorableEventError) throw unstorable();
+    throw error;
+  }
 }
 
 export async function recordMetadata(db: IdentityDb, context: CommandContext): Promise<void> {
@@ -144,5 +103,13 @@ function conflict(): ProblemError {
     status: 409,
     code: 'write_conflict',
     title: 'The record changed concurrently; retry',
+  });
+}
+
+function unstorable(): ProblemError {
+  return new ProblemError({
+    status: 400,
+    code: 'validation_failed',
+    title: 'The request holds text that cannot be stored (a NUL character or a lone surrogate)',
   });
 }

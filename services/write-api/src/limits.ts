@@ -4,8 +4,6 @@ export const limits = {
   bodySizeMax: 256 * 1024,
   poolSizeMax: 10,
   statementTimeoutMs: 10_000,
-  /** Decisions of one non-ledger command retried after a concurrent append, at most. */
-  commandAttemptsMax: 3,
   /** Verified access tokens kept in memory (expiry checked on every use). */
   accessTokenCacheSizeMax: 10_000,
 } as const;

@@ -14,8 +14,11 @@ import { createLedgerTestKit } from './ledger-test-kit.ts';
  */
 export type DepositTestKit = Awaited<ReturnType<typeof createDepositTestKit>>;
 
-export async function createDepositTestKit(database: { url: string; db: Db }) {
-  const kit = await createLedgerTestKit(database);
+export async function createDepositTestKit(
+  database: { url: string; db: Db },
+  options: Parameters<typeof createLedgerTestKit>[1] = {},
+) {
+  const kit = await createLedgerTestKit(database, options);
   const store = createPostgresEventStore({ url: database.url, poolSizeMax: 2 });
   const stopping = new AbortController();
   const projector = startProjector({

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createAccessTokenVerifier, importVerificationKey } from '@ledger/auth';
 import type { Db } from '@ledger/db';
+import type { EventStore } from '@ledger/event-store';
 import { createPostgresEventStore, encodePosition } from '@ledger/event-store/postgres';
 import {
   brokerageProjection,
@@ -45,9 +46,14 @@ export async function createLedgerTestKit(
     reconciliation?: ProjectorOptions<unknown>['reconciliation'];
     /** The projector's logger (default silent). */
     projectorLogger?: Logger;
+    /** Wraps the write API's event store (a test's fault hook). */
+    wrapEventStore?: (store: EventStore) => EventStore;
   } = {},
 ) {
-  const identityKit = await createIdentityWriteTestKit(database);
+  const identityKit = await createIdentityWriteTestKit(
+    database,
+    options.wrapEventStore ? { wrapEventStore: options.wrapEventStore } : {},
+  );
   const writer = await startLedgerWriterService({
     databaseUrl: database.url,
     logger: silentLogger,

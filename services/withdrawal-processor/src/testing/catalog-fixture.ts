@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { assetsProjection, decideAndAppend } from '@ledger/assets-store';
 import type { Db } from '@ledger/db';
 import type { EventStore } from '@ledger/event-store';
@@ -12,7 +13,7 @@ import { projectBatch, registerProjection } from '@ledger/projection-runner';
 
 const registeredAt = '2026-11-22T00:00:00.000Z';
 
-/** Appends `events` to a catalog stream, as the write API's catalog routes do. */
+/** Appends `events` to a catalog stream, as the write API's catalog routes do (each its own command). */
 export async function appendCatalog(
   store: EventStore,
   stream: string,
@@ -23,7 +24,7 @@ export async function appendCatalog(
     stream,
     { initial: () => null, evolve: (state) => state },
     () => ({ kind: 'accepted' as const, events }),
-    { commandId: `test:${stream}`, requestId: `test:${stream}`, actor: 'admin:1' },
+    { commandId: `test:${stream}:${randomUUID()}`, requestId: `test:${stream}`, actor: 'admin:1' },
   );
   if (outcome.kind !== 'accepted') throw new Error(`catalog ${stream}: ${outcome.kind}`);
 }

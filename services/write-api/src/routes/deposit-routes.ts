@@ -46,7 +46,7 @@ import type { LedgerRejection } from '@ledger/ledger';
 import { minorUnitsOf } from '@ledger/ledger-projections';
 import { type Context, Hono, type MiddlewareHandler } from 'hono';
 import { z } from 'zod';
-import { derivedEventId } from '../command-handling.ts';
+import { derivedEventId, refuseUnstorable } from '../command-handling.ts';
 import { commandContext } from '../request-context.ts';
 import { scaledAmount } from './asset-routes.ts';
 import {
@@ -496,6 +496,8 @@ export function depositRoutes(context: LedgerWriteContext) {
       async (c) => {
         const { depositId } = c.req.valid('param');
         const { reason } = c.req.valid('json');
+        // Two streams (the ledger's return, then its record with the reason): checked first.
+        refuseUnstorable([{ type: 'ChainDepositReturned', data: { depositId, reason } }]);
         const { state, position } = await guarded(() =>
           resolveSuspenseDeposit(
             stepDependencies(context),

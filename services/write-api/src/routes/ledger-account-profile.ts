@@ -9,7 +9,7 @@ import {
   walletAccountStream,
 } from '@ledger/ledger-projections';
 import type { Context } from 'hono';
-import { handleCommand } from '../command-handling.ts';
+import { handleCommand, stepCommandId } from '../command-handling.ts';
 import { commandContext } from '../request-context.ts';
 import type { LedgerWriteContext } from './ledger-write-context.ts';
 
@@ -61,6 +61,20 @@ async function appendProfile(
   return outcome.position;
 }
 
+export function titledEvent(
+  data: Omit<WalletAccountTitled['data'], 'titledAt'>,
+  titledAt: string,
+): WalletAccountTitled {
+  return { type: 'WalletAccountTitled', data: { ...data, titledAt } };
+}
+
+export function statusNotedEvent(
+  data: Omit<WalletAccountStatusNoted['data'], 'notedAt'>,
+  notedAt: string,
+): WalletAccountStatusNoted {
+  return { type: 'WalletAccountStatusNoted', data: { ...data, notedAt } };
+}
+
 /** The title given at opening; a retry of the opening finds it already there. */
 export function recordOpeningTitle(
   context: LedgerWriteContext,
@@ -69,10 +83,9 @@ export function recordOpeningTitle(
   commandId: string,
 ): Promise<GlobalPosition | null> {
   const titledAt = context.identity.now().toISOString();
-  return appendProfile(context, c, data.accountSeq, data.memberSeq, `${commandId}:title`, (state) =>
-    accepted(
-      state.title === null ? [{ type: 'WalletAccountTitled', data: { ...data, titledAt } }] : [],
-    ),
+  const step = stepCommandId(commandId, 'title');
+  return appendProfile(context, c, data.accountSeq, data.memberSeq, step, (state) =>
+    accepted(state.title === null ? [titledEvent(data, titledAt)] : []),
   );
 }
 
@@ -92,11 +105,7 @@ export function changeTitle(
   }
   const titledAt = context.identity.now().toISOString();
   return appendProfile(context, c, data.accountSeq, data.memberSeq, commandId, (state) =>
-    accepted(
-      state.title === data.title
-        ? []
-        : [{ type: 'WalletAccountTitled', data: { ...data, titledAt } }],
-    ),
+    accepted(state.title === data.title ? [] : [titledEvent(data, titledAt)]),
   );
 }
 
@@ -113,12 +122,10 @@ export function noteStatusChange(
     c,
     data.accountSeq,
     memberSeq,
-    `${data.ledgerCommandId}:note`,
+    stepCommandId(data.ledgerCommandId, 'note'),
     (state) =>
       accepted(
-        state.notedCommands.has(data.ledgerCommandId)
-          ? []
-          : [{ type: 'WalletAccountStatusNoted', data: { ...data, notedAt } }],
+        state.notedCommands.has(data.ledgerCommandId) ? [] : [statusNotedEvent(data, notedAt)],
       ),
   );
 }

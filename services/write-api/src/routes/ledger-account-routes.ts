@@ -12,7 +12,8 @@ import {
 import { type Context, Hono } from 'hono';
 import { sql } from 'kysely';
 import { z } from 'zod';
-import { changeTitle, isTitle, recordOpeningTitle } from './ledger-account-profile.ts';
+import { refuseUnstorable } from '../command-handling.ts';
+import { changeTitle, isTitle, recordOpeningTitle, titledEvent } from './ledger-account-profile.ts';
 import {
   type Accepted,
   accountNotFound,
@@ -123,6 +124,14 @@ async function openAccount(
   await refuseRestrictedAccountCreation(context.db, memberSeq, body.asset);
   await refuseAboveAccountLimit(context, { memberSeq, asset: body.asset, actor, key });
   const seq = await context.directory.nextSeq();
+  // Two streams (the ledger's account, then its title): the title is checked before the first.
+  const openingTitle = {
+    accountSeq: seq,
+    account: walletAccountId(seq),
+    memberSeq,
+    title: body.title,
+  };
+  refuseUnstorable([titledEvent(openingTitle, context.identity.now().toISOString())]);
   const accepted = await submitToLedger(context, c, {
     commandId: key,
     actor,

@@ -12,6 +12,8 @@ import {
   derivedEventId,
   handleCommand,
   loadAggregate,
+  refuseUnstorable,
+  stepCommandId,
 } from '../command-handling.ts';
 import { commandContext } from '../request-context.ts';
 import { AmountTextSchema } from './ledger-account-routes.ts';
@@ -115,7 +117,10 @@ export function ledgerAdjustmentRoutes(context: LedgerWriteContext) {
           context,
           adjustmentId,
           () => ({ type: 'ApproveAdjustment', adjustmentId, approvedBy, now }),
-          { ...commandContext(c, context.identity, null), commandId: `${adjustmentId}:${key}` },
+          {
+            ...commandContext(c, context.identity, null),
+            commandId: stepCommandId(adjustmentId, key),
+          },
         );
         const done = await executeAdjustment(context, adjustmentId, approval.state, () =>
           commandContext(c, context.identity, null, { actor: adjustmentActor }),
@@ -195,13 +200,16 @@ async function propose(
     )),
     proposedAt: context.identity.now().toISOString(),
   };
+  // The process, then (within the single-approval threshold) the ledger and the outcome: the
+  // proposal is checked before the first append.
+  refuseUnstorable([{ type: 'AdjustmentProposed', data: proposal }]);
   const proposed = await runProcess(
     context,
     adjustmentId,
     () => ({ type: 'ProposeAdjustment', proposal }),
     {
       ...commandContext(c, context.identity, account.memberSeq),
-      commandId: `${adjustmentId}:propose`,
+      commandId: stepCommandId(adjustmentId, 'propose'),
     },
   );
   const done = await executeAdjustment(context, adjustmentId, proposed.state, () =>
@@ -268,7 +276,7 @@ export async function executeAdjustment(
           : { kind: 'failed', rejection: answer.rejection },
       now,
     }),
-    { ...base, commandId: `${ledgerCommandId}:outcome` },
+    { ...base, commandId: stepCommandId(ledgerCommandId, 'outcome') },
   );
   // The later of the two, so `?after=` waits for both the money and the process.
   const position =

@@ -2,7 +2,8 @@ import { validate } from '@ledger/http';
 import type { AccountStatusChanged } from '@ledger/ledger';
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { noteStatusChange } from './ledger-account-profile.ts';
+import { refuseUnstorable } from '../command-handling.ts';
+import { noteStatusChange, statusNotedEvent } from './ledger-account-profile.ts';
 import { isReason } from './ledger-adjustment-process.ts';
 import {
   accountNotFound,
@@ -39,6 +40,19 @@ export function ledgerAdminAccountRoutes(context: LedgerWriteContext) {
       const body = c.req.valid('json');
       const account = await context.directory.bySeq(c.req.valid('param').seq);
       if (account === undefined) throw accountNotFound();
+      // Two streams (the ledger's status, then the note): the note is checked before the first.
+      const note = {
+        accountSeq: account.seq,
+        account: account.account,
+        reason: body.reason,
+        ledgerCommandId: key,
+      };
+      refuseUnstorable([
+        statusNotedEvent(
+          { ...note, status: body.status, statusPrevious: body.status },
+          context.identity.now().toISOString(),
+        ),
+      ]);
       const accepted = await submitToLedger(context, c, {
         commandId: key,
         actor: actorOf(c),
@@ -50,12 +64,9 @@ export function ledgerAdminAccountRoutes(context: LedgerWriteContext) {
       });
       const changed = accepted.answer.events[0]?.data as AccountStatusChanged['data'];
       const notePosition = await noteStatusChange(context, c, account.memberSeq, {
-        accountSeq: account.seq,
-        account: account.account,
+        ...note,
         status: changed.status,
         statusPrevious: changed.statusPrevious,
-        reason: body.reason,
-        ledgerCommandId: key,
       });
       const data = {
         seq: account.seq,

@@ -31,11 +31,18 @@ export type IdentityWriteTestKit = Awaited<ReturnType<typeof createIdentityWrite
  * the test can move, and the client address taken from a test header. Helpers drive it over HTTP
  * (app.request) exactly as a client would.
  */
-export async function createIdentityWriteTestKit(database: { url: string; db: Db }) {
+export async function createIdentityWriteTestKit(
+  database: { url: string; db: Db },
+  options: {
+    /** Wraps the write API's event store (a test's fault hook); the kit still closes the real one. */
+    wrapEventStore?: (store: EventStore) => EventStore;
+  } = {},
+) {
   const keys = generateKeyMaterial();
   const { privateKey, publicKey } = importSigningKey(keys.signingKey);
   if (privateKey === undefined) throw new Error('no private key');
-  const eventStore: EventStore = createPostgresEventStore({ url: database.url, poolSizeMax: 4 });
+  const realEventStore = createPostgresEventStore({ url: database.url, poolSizeMax: 4 });
+  const eventStore: EventStore = options.wrapEventStore?.(realEventStore) ?? realEventStore;
   // A fixed clock the test moves; it starts 1 s into a 30 s TOTP step, so codes are predictable.
   const clock = { nowMs: Math.floor(Date.now() / 30_000) * 30_000 + 1_000 };
   const identity: IdentityWriteDependencies = {
@@ -60,7 +67,7 @@ export async function createIdentityWriteTestKit(database: { url: string; db: Db
     eventStore,
     db: database.db,
     ...helpers(app, database.db, identity),
-    close: () => eventStore.close(),
+    close: () => realEventStore.close(),
   };
 }
 

@@ -1,3 +1,4 @@
+export { createAppendFault } from './append-fault.ts';
 export {
   createIdentityWriteTestKit,
   type IdentityWriteTestKit,
