@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { listQuerySchema, QueryBooleanSchema, QuerySeqSchema } from './list-query.ts';
+import { storableJson, text } from './text.ts';
 
 /**
  * Administrator requests of identity and access (issue #4): the member list and its tabs, member
@@ -54,7 +55,7 @@ export const MemberGroupListQuerySchema = listQuerySchema({ sortable: ['group_se
 export const RoleListQuerySchema = listQuerySchema({ sortable: ['name', 'changed_at'] });
 export const MailOutboxQuerySchema = listQuerySchema({
   sortable: ['created_at'],
-  filters: { recipient: z.string().trim().max(254).optional() },
+  filters: { recipient: text({ trim: true, max: 254 }).optional() },
 });
 
 /** Tabs of the member view that list related rows (account, oauth2-client, invite-relation). */
@@ -78,15 +79,17 @@ export const SetMemberRolesRequestSchema = z.strictObject({
 });
 export const SetAdministratorRequestSchema = z.strictObject({ is_admin: z.boolean() });
 
-export const MemberGroupRequestSchema = z.strictObject({ name: z.string().trim().min(1).max(64) });
+export const MemberGroupRequestSchema = z.strictObject({
+  name: text({ trim: true, min: 1, max: 64 }),
+});
 
 export const PermissionSchema = z.strictObject({
   method: z.enum(['GET', 'POST', 'PUT', 'DELETE']),
-  path: z.string().startsWith('/api/v1/admin/').max(200),
+  path: text({ max: 200 }).startsWith('/api/v1/admin/'),
 });
 export const RoleRequestSchema = z.strictObject({
-  name: z.string().trim().min(1).max(64),
+  name: text({ trim: true, min: 1, max: 64 }),
   permissions: z.array(PermissionSchema).max(200),
 });
 
-export const ChangeSettingRequestSchema = z.strictObject({ value: z.json() });
+export const ChangeSettingRequestSchema = z.strictObject({ value: storableJson() });

@@ -15,4 +15,5 @@ export {
   problemType,
 } from './problem.ts';
 export * from './reconciliation.ts';
+export * from './text.ts';
 export * from './withdraw.ts';

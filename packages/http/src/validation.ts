@@ -48,10 +48,16 @@ export function validationProblem(error: z.ZodError): ProblemInit {
     title: 'The request is not valid',
     errors: error.issues.map((issue) => ({
       path: issue.path.map(String).join('.'),
-      code: issue.code,
+      code: issueCode(issue),
       message: issue.message,
     })),
   };
+}
+
+/** zod's code of an issue, or the field-level code a custom check names (`text_invalid`). */
+function issueCode(issue: z.core.$ZodIssue): string {
+  const named = issue.code === 'custom' ? issue.params?.code : undefined;
+  return typeof named === 'string' ? named : issue.code;
 }
 
 /** Hono's validator's JSON media types (`application/json`, `application/*+json`). */

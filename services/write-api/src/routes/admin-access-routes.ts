@@ -3,6 +3,7 @@ import {
   MemberGroupRequestSchema,
   QuerySeqSchema,
   RoleRequestSchema,
+  text,
 } from '@ledger/contracts';
 import { validate } from '@ledger/http';
 import {
@@ -121,7 +122,7 @@ export function adminSettingRoutes(context: MemberWriteContext) {
   const { identity, db } = context;
   return new Hono().put(
     '/admin/setting/:key',
-    validate('param', z.strictObject({ key: z.string().max(100) })),
+    validate('param', z.strictObject({ key: text({ max: 100 }) })),
     validate('json', ChangeSettingRequestSchema),
     async (c) => {
       const { key } = c.req.valid('param');

@@ -1,4 +1,5 @@
 import { principalOf } from '@ledger/auth';
+import { text } from '@ledger/contracts';
 import { ProblemError, validate } from '@ledger/http';
 import { type AccountOpened, type Leg, systemAccountId, type TransferPosted } from '@ledger/ledger';
 import {
@@ -43,7 +44,10 @@ const SeqSchema = z.number().int().min(1).max(9_999_999_999);
 export const AmountTextSchema = z
   .string()
   .regex(/^(0|[1-9][0-9]{0,29})(\.[0-9]{1,18})?$/, 'a decimal string such as "1.5"');
-const TitleSchema = z.string().trim().refine(isTitle, '1–50 characters, no control characters');
+const TitleSchema = text({ trim: true, max: 50 }).refine(
+  isTitle,
+  '1–50 characters, no control characters',
+);
 
 export const OpenAccountRequestSchema = z.strictObject({
   asset: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,31}$/),

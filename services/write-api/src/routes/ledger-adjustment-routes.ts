@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { principalOf } from '@ledger/auth';
+import { text } from '@ledger/contracts';
 import type { GlobalPosition } from '@ledger/event-store';
 import { ProblemError, validate } from '@ledger/http';
 import { identityDb } from '@ledger/identity-store';
@@ -41,7 +42,7 @@ import type { LedgerWriteContext } from './ledger-write-context.ts';
  * crash) it moves money once.
  */
 
-const ReasonSchema = z.string().refine(isReason, '1–1000 characters, not only spaces');
+const ReasonSchema = text({ max: 1_000 }).refine(isReason, '1–1000 characters, not only spaces');
 export const ProposeAdjustmentRequestSchema = z.strictObject({
   account_seq: z.number().int().min(1).max(9_999_999_999),
   direction: z.enum(['credit', 'debit']),

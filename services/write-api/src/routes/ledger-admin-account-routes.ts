@@ -1,3 +1,4 @@
+import { text } from '@ledger/contracts';
 import { validate } from '@ledger/http';
 import type { AccountStatusChanged } from '@ledger/ledger';
 import { Hono } from 'hono';
@@ -22,7 +23,7 @@ import type { LedgerWriteContext } from './ledger-write-context.ts';
  */
 export const ChangeAccountStatusRequestSchema = z.strictObject({
   status: z.enum(['normal', 'fraud']),
-  reason: z.string().refine(isReason, '1–1000 characters, not only spaces'),
+  reason: text({ max: 1_000 }).refine(isReason, '1–1000 characters, not only spaces'),
 });
 const AccountParameterSchema = z.strictObject({
   seq: z.coerce.number().int().min(1).max(9_999_999_999),

@@ -1,4 +1,5 @@
 import { principalOf } from '@ledger/auth';
+import { text } from '@ledger/contracts';
 import { validate } from '@ledger/http';
 import type { WithdrawalRunner } from '@ledger/withdrawal-processor';
 import { isReason } from '@ledger/withdrawals';
@@ -22,7 +23,7 @@ import {
  * and the withdraw policy of an asset.
  */
 
-const ReasonSchema = z.string().refine(isReason, '1–500 characters, not only spaces');
+const ReasonSchema = text({ max: 500 }).refine(isReason, '1–500 characters, not only spaces');
 const TxidSchema = z
   .string()
   .trim()

@@ -1,6 +1,6 @@
 import { getAsset } from '@ledger/assets-store';
 import { principalOf } from '@ledger/auth';
-import { ExtraValuesSchema, extraFormCheck } from '@ledger/contracts';
+import { ExtraValuesSchema, extraFormCheck, text } from '@ledger/contracts';
 import { ProblemError, validate } from '@ledger/http';
 import { activeOtpIds } from '@ledger/identity';
 import { identityDb } from '@ledger/identity-store';
@@ -41,10 +41,10 @@ export const WithdrawRequestSchema = z.strictObject({
    * Refused when given (`withdraw_address_certification_required`): the address, bank code and
    * holder name are those of the certification. Named here so the refusal has its own code.
    */
-  withdraw_address: z.string().max(200).optional(),
-  holder_name: z.string().max(100).optional(),
-  bank_code: z.string().max(20).optional(),
-  memo: z.string().trim().min(1).max(100).optional(),
+  withdraw_address: text({ max: 200 }).optional(),
+  holder_name: text({ max: 100 }).optional(),
+  bank_code: text({ max: 20 }).optional(),
+  memo: text({ trim: true, min: 1, max: 100 }).optional(),
   fee_type: z.enum(['deducted', 'separate']).optional(),
   fee_account_seq: SeqSchema.optional(),
   /** The values of the asset's withdraw extra form (checked against it here). */
