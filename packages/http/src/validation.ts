@@ -46,12 +46,28 @@ export function validationProblem(error: z.ZodError): ProblemInit {
     status: 400,
     code: 'validation_failed',
     title: 'The request is not valid',
-    errors: error.issues.map((issue) => ({
+    errors: error.issues.flatMap(decisiveIssues).map((issue) => ({
       path: issue.path.map(String).join('.'),
       code: issueCode(issue),
       message: issue.message,
     })),
   };
+}
+
+/**
+ * A union's failure names the one branch the value had the type of (a string refused as text, not
+ * "no branch matched"), so its field-level code reaches the client; otherwise the union's issue.
+ */
+function decisiveIssues(issue: z.core.$ZodIssue): z.core.$ZodIssue[] {
+  if (issue.code !== 'invalid_union') return [issue];
+  const typed = issue.errors.filter((branch) =>
+    branch.some((inner) => inner.code !== 'invalid_type'),
+  );
+  const [branch] = typed;
+  if (typed.length !== 1 || branch === undefined) return [issue];
+  return branch.flatMap((inner) =>
+    decisiveIssues({ ...inner, path: [...issue.path, ...inner.path] }),
+  );
 }
 
 /** zod's code of an issue, or the field-level code a custom check names (`text_invalid`). */
