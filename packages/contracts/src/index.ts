@@ -15,5 +15,6 @@ export {
   problemType,
 } from './problem.ts';
 export * from './reconciliation.ts';
+export * from './route-table.ts';
 export * from './text.ts';
 export * from './withdraw.ts';

@@ -2,7 +2,7 @@
 // valid body with extra fields (balance, is_admin, security_level, role, member_seq) is refused with
 // 400 validation_failed naming the unknown keys, and nothing is written; a registration cannot make
 // an administrator or choose its security level.
-import { routeTable } from '@ledger/identity';
+import { routeTable } from '@ledger/contracts';
 import { useTestDatabase } from '@ledger/testing';
 import type { TestMember } from '@ledger/write-api/testing';
 import { sql } from 'kysely';

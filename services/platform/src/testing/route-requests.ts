@@ -1,4 +1,4 @@
-import type { RouteEntry } from '@ledger/identity';
+import type { RouteEntry } from '@ledger/contracts';
 
 /**
  * Requests for every route of the table, shared by the tests that call each one: a valid body of
