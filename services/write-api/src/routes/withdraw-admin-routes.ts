@@ -1,11 +1,10 @@
 import { principalOf } from '@ledger/auth';
-import { text } from '@ledger/contracts';
+import { AmountTextSchema, text } from '@ledger/contracts';
 import { validate } from '@ledger/http';
 import type { WithdrawalRunner } from '@ledger/withdrawal-processor';
 import { isReason } from '@ledger/withdrawals';
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { AmountTextSchema } from './ledger-account-routes.ts';
 import { idempotencyKeyOf, ledgerResponse } from './ledger-submission.ts';
 import type { LedgerWriteContext } from './ledger-write-context.ts';
 import {

@@ -1,6 +1,6 @@
 import { getAsset } from '@ledger/assets-store';
 import { principalOf } from '@ledger/auth';
-import { ExtraValuesSchema, extraFormCheck, text } from '@ledger/contracts';
+import { AmountTextSchema, ExtraValuesSchema, extraFormCheck, text } from '@ledger/contracts';
 import { ProblemError, validate } from '@ledger/http';
 import { activeOtpIds } from '@ledger/identity';
 import { identityDb } from '@ledger/identity-store';
@@ -18,7 +18,6 @@ import { type Context, Hono } from 'hono';
 import { z } from 'zod';
 import { acceptOtpCode } from '../credential-checks.ts';
 import { loadMember } from '../member-command-runner.ts';
-import { AmountTextSchema } from './ledger-account-routes.ts';
 import { idempotencyKeyOf, ledgerResponse } from './ledger-submission.ts';
 import type { LedgerWriteContext } from './ledger-write-context.ts';
 
