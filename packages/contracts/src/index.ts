@@ -19,3 +19,4 @@ export * from './reconciliation.ts';
 export * from './route-table.ts';
 export * from './text.ts';
 export * from './withdraw.ts';
+export * from './withdraw-requests.ts';
