@@ -364,3 +364,14 @@ export const SimulatedReorgRequestSchema = z.strictObject({
   /** Transactions of the dropped blocks that come back in the new branch (default: none). */
   keep_transactions: z.boolean().default(false),
 });
+
+// Path parameters of the asset and deposit routes ---------------------------------------------
+
+export const AssetCodeParameterSchema = z.strictObject({ code: AssetCodeSchema });
+export const AssetPluginParameterSchema = z.strictObject({
+  pluginId: z.string().regex(/^[a-z][a-z0-9-]{0,39}$/),
+});
+export const DepositRequestParameterSchema = z.strictObject({ requestId: z.uuid() });
+export const DepositParameterSchema = z.strictObject({
+  depositId: z.string().regex(/^[a-z][a-z0-9-]{0,39}:[0-9A-Za-z]{1,66}:[0-9]{1,5}$/),
+});

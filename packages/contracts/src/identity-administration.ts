@@ -93,3 +93,9 @@ export const RoleRequestSchema = z.strictObject({
 });
 
 export const ChangeSettingRequestSchema = z.strictObject({ value: storableJson() });
+
+/** A member's seq in a path (the member view and its tabs). */
+export const MemberParameterSchema = z.strictObject({ seq: QuerySeqSchema });
+export const MemberGroupParameterSchema = z.strictObject({ seq: QuerySeqSchema });
+export const RoleParameterSchema = z.strictObject({ roleId: z.uuid() });
+export const SettingKeyParameterSchema = z.strictObject({ key: text({ max: 100 }) });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PermissionSchema } from './identity-administration.ts';
-import { PositionSchema } from './list-query.ts';
+import { listQuerySchema, PositionSchema, QuerySeqSchema } from './list-query.ts';
 import { text } from './text.ts';
 
 /**
@@ -169,3 +169,7 @@ export const BrokerageSchema = z.object({
   identification_code: z.string().nullable(),
   regdate: z.string(),
 });
+
+export const OtpIdParameterSchema = z.strictObject({ otpId: z.uuid() });
+export const BrokerageListQuerySchema = listQuerySchema({ sortable: ['seq', 'title', 'regdate'] });
+export const BrokerageParameterSchema = z.strictObject({ seq: QuerySeqSchema });

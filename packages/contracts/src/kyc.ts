@@ -159,3 +159,10 @@ export const MyKycListQuerySchema = z.strictObject({
     .regex(/^[0-9:]{1,64}$/)
     .optional(),
 });
+
+/** A KYC or withdraw-address certification's seq in a path. */
+export const KycSeqParameterSchema = z.strictObject({ seq: QuerySeqSchema });
+/** A security level (0–10) in a path. */
+export const SecurityLevelParameterSchema = z.strictObject({
+  seq: z.coerce.number().int().min(0).max(10),
+});

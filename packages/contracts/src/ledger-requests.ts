@@ -65,8 +65,6 @@ export const AccountTransferRequestSchema = z
       path: ['target_account_seq'],
     },
   );
-/** A member's seq in a read's path (the member view's tabs). */
-export const MemberParameterSchema = z.strictObject({ seq: QuerySeqSchema });
 /** A wallet account's seq in a read's path. */
 export const AccountParameterSchema = z.strictObject({ seq: QuerySeqSchema });
 /** A wallet account's seq in a command's path (the ledger's seq bound). */
