@@ -21,9 +21,9 @@ const allowedForNow: readonly AllowedEdge[] = [
     why: 'the withdraw routes call the withdrawal runner in the request; the process runner moves the steps to the processor',
   },
   {
-    from: '@ledger/web',
-    to: '@ledger/identity',
-    why: 'a devDependency only: admin-shell.test.tsx checks each admin screen reads a GET route of the route table, which identity’s access control and role decider evaluate, so it cannot move to the contracts without the domain package depending on them',
+    from: '@ledger/identity',
+    to: '@ledger/contracts',
+    why: 'identity’s access control and role decider evaluate the route table, which the contracts own so that each feature declares its routes beside its wire; the contracts are pure (zod only)',
   },
 ];
 

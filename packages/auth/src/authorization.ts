@@ -1,11 +1,6 @@
+import { findRoute, type RouteEntry } from '@ledger/contracts';
 import { type ProblemInit, problemResponse } from '@ledger/http';
-import {
-  type AccessPolicy,
-  evaluateAccess,
-  findRoute,
-  type Principal,
-  type RouteEntry,
-} from '@ledger/identity';
+import { type AccessPolicy, evaluateAccess, type Principal } from '@ledger/identity';
 import type { IdentityDb } from '@ledger/identity-store';
 import type { Context, MiddlewareHandler, Next } from 'hono';
 import { matchedRoutes } from 'hono/route';

@@ -1,4 +1,5 @@
-import { type Principal, permissionKey } from '@ledger/identity';
+import { permissionKey } from '@ledger/contracts';
+import type { Principal } from '@ledger/identity';
 import { type IdentityDb, readLiveSession } from '@ledger/identity-store';
 import type { AccessClaims } from './access-tokens.ts';
 import type { SessionChecker } from './session-checks.ts';

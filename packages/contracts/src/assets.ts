@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { listQuerySchema, QueryBooleanSchema } from './list-query.ts';
+import { text } from './text.ts';
 
 /**
  * HTTP contracts of the asset catalog, asset plug-ins and deposits (issue #10; docs/adr/0012).
@@ -74,7 +75,7 @@ export const WithdrawFeeSchema = z.strictObject({
 });
 export const ExtraFieldSchema = z.strictObject({
   name: z.string().regex(/^[a-z][a-z0-9_]{0,39}$/),
-  label: z.string().min(1).max(100),
+  label: text({ min: 1, max: 100 }),
   type: z.enum(assetExtraFieldTypes),
   required: z.boolean(),
 });
@@ -126,7 +127,7 @@ export function extraFormCheck(
 }
 
 const assetSettingsShape = {
-  title: z.string().min(1).max(100),
+  title: text({ min: 1, max: 100 }),
   allow_deposit: z.boolean(),
   allow_withdraw: z.boolean(),
   is_active: z.boolean(),
@@ -177,7 +178,7 @@ export type ChangeAssetRequest = z.input<typeof ChangeAssetRequestSchema>;
 /** PUT /admin/asset/{code}/freeze: freeze or lift deposits and withdrawals, with a reason. */
 export const FreezeAssetRequestSchema = z.strictObject({
   frozen: z.boolean(),
-  reason: z.string().min(1).max(1_000),
+  reason: text({ min: 1, max: 1_000 }),
 });
 
 export const AssetSchema = z.object({
@@ -212,12 +213,12 @@ export const CreateAssetPluginRequestSchema = z.strictObject({
   plugin_id: z.string().regex(/^[a-z][a-z0-9-]{0,39}$/),
   asset: AssetCodeSchema,
   plugin: z.enum(chainPluginKinds),
-  title: z.string().min(1).max(100),
+  title: text({ min: 1, max: 100 }),
   start_block: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).default(0),
   allow_scan: z.boolean().default(true),
 });
 export const ChangeAssetPluginRequestSchema = z.strictObject({
-  title: z.string().min(1).max(100).optional(),
+  title: text({ min: 1, max: 100 }).optional(),
   start_block: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
   allow_scan: z.boolean().optional(),
 });
@@ -307,7 +308,7 @@ export type DepositRequestView = z.infer<typeof DepositRequestSchema>;
 
 /** A request's extra-form values by field name (personal data: kept out of events). */
 export const ExtraValuesSchema = z
-  .record(z.string().regex(/^[a-z][a-z0-9_]{0,39}$/), z.string().max(extraValueLengthMax))
+  .record(z.string().regex(/^[a-z][a-z0-9_]{0,39}$/), text({ max: extraValueLengthMax }))
   .refine((values) => Object.keys(values).length <= 20, { message: 'at most 20 fields' });
 export type ExtraValues = z.infer<typeof ExtraValuesSchema>;
 
@@ -319,7 +320,7 @@ export const CreateDepositRequestSchema = z.strictObject({
   /** The values of the asset's deposit extra form (checked against it by the server). */
   extra: ExtraValuesSchema.optional(),
 });
-export const RejectDepositRequestSchema = z.strictObject({ reason: z.string().min(1).max(1_000) });
+export const RejectDepositRequestSchema = z.strictObject({ reason: text({ min: 1, max: 1_000 }) });
 export const ApproveDepositRequestSchema = z.strictObject({});
 /** POST /admin/deposit-request/approve-all: every request still waiting (optionally of one asset). */
 export const ApproveAllDepositRequestsSchema = z.strictObject({
@@ -328,13 +329,13 @@ export const ApproveAllDepositRequestsSchema = z.strictObject({
 export const AttributeDepositRequestSchema = z.strictObject({
   account_seq: z.number().int().min(1).max(9_999_999_999),
 });
-export const ReturnDepositRequestSchema = z.strictObject({ reason: z.string().min(1).max(1_000) });
+export const ReturnDepositRequestSchema = z.strictObject({ reason: text({ min: 1, max: 1_000 }) });
 
 export const DepositListQuerySchema = listQuerySchema({
   sortable: ['regdate'] as const,
   filters: {
     asset: AssetCodeSchema.optional(),
-    status: z.string().max(20).optional(),
+    status: text({ max: 20 }).optional(),
     member_seq: z.coerce.number().int().min(1).optional(),
     account_seq: z.coerce.number().int().min(1).optional(),
     suspense: QueryBooleanSchema.optional(),
@@ -349,8 +350,8 @@ export const SimulatedMineRequestSchema = z.strictObject({
 });
 export const SimulatedSendRequestSchema = z.strictObject({
   chain: z.string().regex(/^[a-z][a-z0-9-]{0,39}$/),
-  address: z.string().min(1).max(200),
-  memo: z.string().max(100).nullable().default(null),
+  address: text({ min: 1, max: 200 }),
+  memo: text({ max: 100 }).nullable().default(null),
   amount: AmountInputSchema,
   /** What the transaction claims; defaults to the amount (differs for a partial payment). */
   declared_amount: AmountInputSchema.optional(),
@@ -362,4 +363,15 @@ export const SimulatedReorgRequestSchema = z.strictObject({
   depth: z.number().int().min(1).max(10_000),
   /** Transactions of the dropped blocks that come back in the new branch (default: none). */
   keep_transactions: z.boolean().default(false),
+});
+
+// Path parameters of the asset and deposit routes ---------------------------------------------
+
+export const AssetCodeParameterSchema = z.strictObject({ code: AssetCodeSchema });
+export const AssetPluginParameterSchema = z.strictObject({
+  pluginId: z.string().regex(/^[a-z][a-z0-9-]{0,39}$/),
+});
+export const DepositRequestParameterSchema = z.strictObject({ requestId: z.uuid() });
+export const DepositParameterSchema = z.strictObject({
+  depositId: z.string().regex(/^[a-z][a-z0-9-]{0,39}:[0-9A-Za-z]{1,66}:[0-9]{1,5}$/),
 });

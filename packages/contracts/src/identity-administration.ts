@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { listQuerySchema, QueryBooleanSchema, QuerySeqSchema } from './list-query.ts';
+import { storableJson, text } from './text.ts';
 
 /**
  * Administrator requests of identity and access (issue #4): the member list and its tabs, member
@@ -54,7 +55,7 @@ export const MemberGroupListQuerySchema = listQuerySchema({ sortable: ['group_se
 export const RoleListQuerySchema = listQuerySchema({ sortable: ['name', 'changed_at'] });
 export const MailOutboxQuerySchema = listQuerySchema({
   sortable: ['created_at'],
-  filters: { recipient: z.string().trim().max(254).optional() },
+  filters: { recipient: text({ trim: true, max: 254 }).optional() },
 });
 
 /** Tabs of the member view that list related rows (account, oauth2-client, invite-relation). */
@@ -78,19 +79,27 @@ export const SetMemberRolesRequestSchema = z.strictObject({
 });
 export const SetAdministratorRequestSchema = z.strictObject({ is_admin: z.boolean() });
 
-export const MemberGroupRequestSchema = z.strictObject({ name: z.string().trim().min(1).max(64) });
+export const MemberGroupRequestSchema = z.strictObject({
+  name: text({ trim: true, min: 1, max: 64 }),
+});
 
 /** An admin route of the route table: the admin routes and the development ones. */
 export const PermissionSchema = z.strictObject({
   method: z.enum(['GET', 'POST', 'PUT', 'DELETE']),
-  path: z
-    .string()
-    .regex(/^\/api\/v1\/(admin|development)\//, 'an admin or development route')
-    .max(200),
+  path: text({ max: 200 }).regex(
+    /^\/api\/v1\/(admin|development)\//,
+    'an admin or development route',
+  ),
 });
 export const RoleRequestSchema = z.strictObject({
-  name: z.string().trim().min(1).max(64),
+  name: text({ trim: true, min: 1, max: 64 }),
   permissions: z.array(PermissionSchema).max(200),
 });
 
-export const ChangeSettingRequestSchema = z.strictObject({ value: z.json() });
+export const ChangeSettingRequestSchema = z.strictObject({ value: storableJson() });
+
+/** A member's seq in a path (the member view and its tabs). */
+export const MemberParameterSchema = z.strictObject({ seq: QuerySeqSchema });
+export const MemberGroupParameterSchema = z.strictObject({ seq: QuerySeqSchema });
+export const RoleParameterSchema = z.strictObject({ roleId: z.uuid() });
+export const SettingKeyParameterSchema = z.strictObject({ key: text({ max: 100 }) });

@@ -1,26 +1,22 @@
 import { z } from 'zod';
 import { PermissionSchema } from './identity-administration.ts';
-import { PositionSchema } from './list-query.ts';
+import { listQuerySchema, PositionSchema, QuerySeqSchema } from './list-query.ts';
+import { text } from './text.ts';
 
 /**
  * Request and answer shapes of identity (issue #4): login, refresh, registration, my page, OTP,
  * constants. Requests are strict objects: an unknown field (balance, is_admin, security_level, ...)
  * is refused with 400 validation_failed. Field names follow SPEC (snake_case).
  */
-const UserIdSchema = z
-  .string()
-  .trim()
-  .min(3)
-  .max(64)
-  .regex(/^[\p{L}\p{N}._@+-]+$/u);
-const EmailSchema = z.string().trim().max(254).pipe(z.email());
-const PasswordSchema = z.string().min(1).max(1_024);
+const UserIdSchema = text({ trim: true, min: 3, max: 64 }).regex(/^[\p{L}\p{N}._@+-]+$/u);
+const EmailSchema = text({ trim: true, max: 254 }).pipe(z.email());
+const PasswordSchema = text({ min: 1, max: 1_024 });
 const OtpTokenSchema = z.string().regex(/^\d{6}$/);
 const VerificationCodeSchema = z.string().regex(/^\d{6}$/);
 
 export const TokenRequestSchema = z.strictObject({
   /** The login identifier: a user id, or an email when settings say so. */
-  user_id: z.string().trim().min(1).max(254),
+  user_id: text({ trim: true, min: 1, max: 254 }),
   password: PasswordSchema,
   otp_token: OtpTokenSchema.optional(),
 });
@@ -41,11 +37,11 @@ export const RegisterMemberRequestSchema = z.strictObject({
   user_id: UserIdSchema,
   password: PasswordSchema,
   email_address: EmailSchema,
-  user_name: z.string().trim().min(1).max(100),
+  user_name: text({ trim: true, min: 1, max: 100 }),
   /** Consent keys; must equal the required consents of the settings. */
-  consents: z.array(z.string().max(64)).max(20),
+  consents: z.array(text({ max: 64 })).max(20),
   /** The recommender (inviter) by user id. */
-  recommender: z.string().trim().min(1).max(64).optional(),
+  recommender: text({ trim: true, min: 1, max: 64 }).optional(),
 });
 export type RegisterMemberRequest = z.infer<typeof RegisterMemberRequestSchema>;
 
@@ -77,11 +73,11 @@ export const WithdrawalRequestSchema = z.strictObject({
 });
 
 export const FindAccountRequestSchema = z.strictObject({
-  user_id: z.string().trim().min(1).max(254),
+  user_id: text({ trim: true, min: 1, max: 254 }),
 });
 
 export const ResetPasswordRequestSchema = z.strictObject({
-  user_id: z.string().trim().min(1).max(254),
+  user_id: text({ trim: true, min: 1, max: 254 }),
   code: VerificationCodeSchema,
   new_password: PasswordSchema,
 });
@@ -173,3 +169,7 @@ export const BrokerageSchema = z.object({
   identification_code: z.string().nullable(),
   regdate: z.string(),
 });
+
+export const OtpIdParameterSchema = z.strictObject({ otpId: z.uuid() });
+export const BrokerageListQuerySchema = listQuerySchema({ sortable: ['seq', 'title', 'regdate'] });
+export const BrokerageParameterSchema = z.strictObject({ seq: QuerySeqSchema });

@@ -5,6 +5,7 @@ export * from './identity-administration.ts';
 export { type IdentityProblemCode, identityProblemCodes } from './identity-problems.ts';
 export * from './kyc.ts';
 export * from './ledger.ts';
+export * from './ledger-requests.ts';
 export * from './list-query.ts';
 export * from './oauth2-clients.ts';
 export {
@@ -15,4 +16,7 @@ export {
   problemType,
 } from './problem.ts';
 export * from './reconciliation.ts';
+export * from './route-table.ts';
+export * from './text.ts';
 export * from './withdraw.ts';
+export * from './withdraw-requests.ts';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { listQuerySchema, QuerySeqSchema } from './list-query.ts';
+import { text } from './text.ts';
 
 /**
  * KYC, real-name authentication, withdraw-address certification and the security catalog (issue
@@ -40,12 +41,7 @@ export const kycDocumentKinds = [
 ] as const;
 
 const singleLine = (lengthMax: number) =>
-  z
-    .string()
-    .trim()
-    .min(1)
-    .max(lengthMax)
-    .regex(/^[^\r\n\t]*$/);
+  text({ trim: true, min: 1, max: lengthMax }).regex(/^[^\r\n\t]*$/);
 
 export const KycCertificationRequestSchema = z.strictObject({
   kyc_type: z.enum(kycTypeValues),
@@ -69,7 +65,7 @@ export const RealnameCompleteRequestSchema = z.strictObject({
   realname_seq: z.number().int().min(1).max(Number.MAX_SAFE_INTEGER),
   provider_answer: z.record(
     z.string().regex(/^[a-z_]{1,40}$/),
-    z.union([z.string().max(500), z.boolean()]),
+    z.union([text({ max: 500 }), z.boolean()]),
   ),
 });
 export type RealnameCompleteRequest = z.infer<typeof RealnameCompleteRequestSchema>;
@@ -162,4 +158,11 @@ export const MyKycListQuerySchema = z.strictObject({
     .string()
     .regex(/^[0-9:]{1,64}$/)
     .optional(),
+});
+
+/** A KYC or withdraw-address certification's seq in a path. */
+export const KycSeqParameterSchema = z.strictObject({ seq: QuerySeqSchema });
+/** A security level (0–10) in a path. */
+export const SecurityLevelParameterSchema = z.strictObject({
+  seq: z.coerce.number().int().min(0).max(10),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text.ts';
 
 /**
  * One query-string shape for every list (DESIGN.md §5): server-side paging, sorting, a date range
@@ -44,7 +45,7 @@ const listQueryShape = {
   date_from: DateBoundSchema.optional(),
   date_to: DateBoundSchema.optional(),
   date_range: z.enum(dateRangeShortcuts).optional(),
-  search: z.string().trim().min(1).max(100).optional(),
+  search: text({ trim: true, min: 1, max: 100 }).optional(),
   no_paging: z.enum(['0', '1']).optional(),
   after: PositionSchema.optional(),
 };

@@ -1,11 +1,15 @@
 import { z } from 'zod';
 import { listQuerySchema, QueryBooleanSchema, QuerySeqSchema } from './list-query.ts';
+import { text } from './text.ts';
 
 /** OAuth2 clients (SPEC §3: name, id, secret, redirect URI, authorities), administered per member. */
 const detailsShape = {
-  name: z.string().trim().min(1).max(64),
-  redirect_uris: z.array(z.string().min(1).max(2_000)).min(1).max(10),
-  authorities: z.array(z.string().min(1).max(64)).max(20),
+  name: text({ trim: true, min: 1, max: 64 }),
+  redirect_uris: z
+    .array(text({ min: 1, max: 2_000 }))
+    .min(1)
+    .max(10),
+  authorities: z.array(text({ min: 1, max: 64 })).max(20),
 };
 
 export const RegisterOAuth2ClientRequestSchema = z.strictObject({

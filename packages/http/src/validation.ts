@@ -46,9 +46,9 @@ export function validationProblem(error: z.ZodError): ProblemInit {
     status: 400,
     code: 'validation_failed',
     title: 'The request is not valid',
-    errors: error.issues.map((issue) => ({
+    errors: error.issues.flatMap(decisiveIssues).map((issue) => ({
       path: issue.path.map(String).join('.'),
-      code: issue.code,
+      code: issueCode(issue),
       message: issue.message,
     })),
   };
@@ -61,6 +61,28 @@ export const notJsonProblem: ProblemInit = Object.freeze({
   title: 'The request body must be JSON',
   detail: 'Send the body as JSON with Content-Type: application/json.',
 });
+
+/**
+ * A union's failure names the one branch the value had the type of (a string refused as text, not
+ * "no branch matched"), so its field-level code reaches the client; otherwise the union's issue.
+ */
+function decisiveIssues(issue: z.core.$ZodIssue): z.core.$ZodIssue[] {
+  if (issue.code !== 'invalid_union') return [issue];
+  const typed = issue.errors.filter((branch) =>
+    branch.some((inner) => inner.code !== 'invalid_type'),
+  );
+  const [branch] = typed;
+  if (typed.length !== 1 || branch === undefined) return [issue];
+  return branch.flatMap((inner) =>
+    decisiveIssues({ ...inner, path: [...issue.path, ...inner.path] }),
+  );
+}
+
+/** zod's code of an issue, or the field-level code a custom check names (`text_invalid`). */
+function issueCode(issue: z.core.$ZodIssue): string {
+  const named = issue.code === 'custom' ? issue.params?.code : undefined;
+  return typeof named === 'string' ? named : issue.code;
+}
 
 /** Hono's validator's JSON media types (`application/json`, `application/*+json`). */
 const jsonMediaType = /^application\/([\w.-]+\+)?json$/i;

@@ -2,8 +2,7 @@
 // principal, admin routes need is_admin or a role holding exactly that method and path (and an
 // OTP session where settings say so), chief-administrator routes need is_admin; and that the
 // route table is well formed (unique entries, ids named in their path, GETs on the query API).
-import { describe, expect, it } from 'vitest';
-import { evaluateAccess, isBrokerageOwner, type Principal } from './access-control.ts';
+
 import {
   findRoute,
   isGrantablePermission,
@@ -11,7 +10,9 @@ import {
   permissionKey,
   type RouteEntry,
   routeTable,
-} from './route-table.ts';
+} from '@ledger/contracts';
+import { describe, expect, it } from 'vitest';
+import { evaluateAccess, isBrokerageOwner, type Principal } from './access-control.ts';
 
 function entry(method: string, path: string): RouteEntry {
   const found = routeTable.find((route) => route.method === method && route.path === path);

@@ -1,5 +1,5 @@
+import { permissionKey, type RouteEntry } from '@ledger/contracts';
 import type { MemberSeq } from './identity-types.ts';
-import { permissionKey, type RouteEntry } from './route-table.ts';
 
 /** Who is calling, as the authorization middleware loaded it for this request. */
 export type Principal = {

@@ -67,18 +67,6 @@ export {
   type RoleState,
   roleStream,
 } from './role-decider.ts';
-export {
-  type Access,
-  findRoute,
-  type HttpMethod,
-  type IdKind,
-  isGrantablePermission,
-  type Permission,
-  permissionCatalogue,
-  permissionKey,
-  type RouteEntry,
-  routeTable,
-} from './route-table.ts';
 export { decideRefresh, type RefreshDecision, type RefreshFamily } from './session-rules.ts';
 export * from './settings-catalogue.ts';
 export {

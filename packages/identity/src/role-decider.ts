@@ -1,6 +1,6 @@
+import { isGrantablePermission, type Permission, permissionKey } from '@ledger/contracts';
 import { accepted, type Decision, rejected } from '@ledger/decider';
 import type { Timestamp } from './identity-types.ts';
-import { isGrantablePermission, type Permission, permissionKey } from './route-table.ts';
 
 /**
  * Access-control roles (`role-<id>`): a named set of permissions, each one endpoint (method and

@@ -1,11 +1,12 @@
 // Proves the settings catalogue (every default is valid, invalid values and unknown keys are
 // refused, a change is an event that folds back), the password policy, and the group and role
 // deciders' refusals.
+
+import type { Permission } from '@ledger/contracts';
 import { describe, expect, it } from 'vitest';
 import { decideMemberGroup, initialMemberGroupState } from './member-group-decider.ts';
 import { passwordProblem } from './password-policy.ts';
 import { decideRole, evolveRole, initialRoleState } from './role-decider.ts';
-import type { Permission } from './route-table.ts';
 import { defaultSettings, isValidSetting, settingKeys } from './settings-catalogue.ts';
 import { changeSetting, settingsFrom } from './settings-decider.ts';
 

@@ -2,7 +2,7 @@
 // of the table each app serves is in it, each JSON body is described by its strict zod schema
 // (unknown fields refused), non-public operations need the bearer token, and the reference page
 // lists every operation.
-import { routeTable } from '@ledger/identity';
+import { routeTable } from '@ledger/contracts';
 import { useTestDatabase } from '@ledger/testing';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import {

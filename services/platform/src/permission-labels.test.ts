@@ -3,7 +3,7 @@
 // route table's English summary.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { isGrantablePermission, routeTable } from '@ledger/identity';
+import { isGrantablePermission, routeTable } from '@ledger/contracts';
 import { expect, test } from 'vitest';
 
 const locales = ['ko-KR', 'en-US', 'ja-JP', 'vi-VN', 'zh-TW'];

@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { optionalPrincipalOf } from '@ledger/auth';
+import type { RouteEntry } from '@ledger/contracts';
 import { passesDirectRoutes, problemResponse } from '@ledger/http';
-import type { RouteEntry } from '@ledger/identity';
 import type { Context, MiddlewareHandler, Next } from 'hono';
 import { type QueryExecutorProvider, sql } from 'kysely';
 import { derivedEventId } from './command-handling.ts';

@@ -5,7 +5,7 @@
 // console exactly what the caller may call; and administrators need an OTP session when the
 // setting asks for it.
 import { randomUUID } from 'node:crypto';
-import { type RouteEntry, routeTable } from '@ledger/identity';
+import { type RouteEntry, routeTable } from '@ledger/contracts';
 import { useTestDatabase } from '@ledger/testing';
 import type { TestMember } from '@ledger/write-api/testing';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';

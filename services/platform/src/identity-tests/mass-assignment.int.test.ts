@@ -2,7 +2,7 @@
 // valid body with extra fields (balance, is_admin, security_level, role, member_seq) is refused with
 // 400 validation_failed naming the unknown keys, and nothing is written; a registration cannot make
 // an administrator or choose its security level.
-import { type RouteEntry, routeTable } from '@ledger/identity';
+import { routeTable } from '@ledger/contracts';
 import { useTestDatabase } from '@ledger/testing';
 import type { TestMember } from '@ledger/write-api/testing';
 import { sql } from 'kysely';
@@ -11,6 +11,7 @@ import {
   createIdentityPlatformTestKit,
   type IdentityPlatformTestKit,
 } from '../testing/identity-platform-test-kit.ts';
+import { bodilessRoutes, concretePath, keyOf, validBodies } from '../testing/route-requests.ts';
 
 const database = useTestDatabase();
 let kit: IdentityPlatformTestKit;
@@ -26,142 +27,6 @@ const extraFields = {
   role: 'admin',
   member_seq: 1,
 };
-
-/** A valid body for each write route; the routes that read no body are listed apart. */
-const validBodies: Record<string, unknown> = {
-  // The on-demand reconciliation run takes an empty object (and nothing else).
-  'POST /api/v1/admin/ledger-reconciliation': {},
-  'POST /api/v1/auth/token': { user_id: 'someone', password: 'some passphrase' },
-  'POST /api/v1/member': {
-    user_id: 'newcomer',
-    password: 'a long passphrase',
-    email_address: 'newcomer@example.test',
-    user_name: 'New',
-    consents: ['terms_of_service', 'privacy_policy'],
-  },
-  'POST /api/v1/member/find': { user_id: 'someone' },
-  'POST /api/v1/member/find/reset': {
-    user_id: 'someone',
-    code: '123456',
-    new_password: 'a long passphrase',
-  },
-  'POST /api/v1/member/me/email-verification': {},
-  'POST /api/v1/member/me/email-verification/confirm': { code: '123456' },
-  'PUT /api/v1/member/me/password': { current_password: 'x', new_password: 'a long passphrase' },
-  'PUT /api/v1/member/me/email': { password: 'x', email_address: 'x@example.test' },
-  'POST /api/v1/member/me/withdrawal': { password: 'x' },
-  'POST /api/v1/otp': {},
-  'POST /api/v1/otp/:otpId/activate': { otp_token: '123456' },
-  'POST /api/v1/otp/:otpId/deactivate': {},
-  'PUT /api/v1/admin/member/:seq/deny': { is_denied: false },
-  'PUT /api/v1/admin/member/:seq/security-level': { security_level: 2 },
-  'PUT /api/v1/admin/member/:seq/security-level-lock': { is_security_level_locked: true },
-  'PUT /api/v1/admin/member/:seq/statistics-exclusion': { use_statistics_exclude: true },
-  'PUT /api/v1/admin/member/:seq/groups': { group_seqs: [] },
-  'PUT /api/v1/admin/member/:seq/roles': { role_ids: [] },
-  'PUT /api/v1/admin/member/:seq/admin': { is_admin: false },
-  'POST /api/v1/admin/member-group': { name: 'VIP' },
-  'PUT /api/v1/admin/member-group/:seq': { name: 'VIP' },
-  'POST /api/v1/admin/acs/role': { name: 'Support', permissions: [] },
-  'PUT /api/v1/admin/acs/role/:roleId': { name: 'Support', permissions: [] },
-  'PUT /api/v1/admin/setting/:key': { value: 2 },
-  'POST /api/v1/admin/oauth2-client': {
-    member_seq: 1,
-    name: 'Kiosk',
-    redirect_uris: ['https://kiosk.example/cb'],
-    authorities: [],
-  },
-  'PUT /api/v1/admin/oauth2-client/:clientId': {
-    name: 'Kiosk',
-    redirect_uris: ['https://kiosk.example/cb'],
-    authorities: [],
-  },
-  'POST /api/v1/admin/oauth2-client/:clientId/secret': {},
-  'POST /api/v1/account': { asset: 'KRW', title: 'Main' },
-  'PUT /api/v1/account/:seq': { title: 'Main' },
-  'POST /api/v1/account-transfer': { source_account_seq: 1, target_account_seq: 2, amount: '1' },
-  'PUT /api/v1/admin/account/:seq/status': { status: 'fraud', reason: 'Chargeback' },
-  'POST /api/v1/admin/adjustment': {
-    account_seq: 1,
-    direction: 'credit',
-    amount: '1',
-    reason: 'Correction',
-  },
-  'POST /api/v1/admin/adjustment/:adjustmentId/approve': {},
-  'POST /api/v1/admin/adjustment/:adjustmentId/reject': { reason: 'No evidence' },
-  'POST /api/v1/kyc/certification': {
-    kyc_type: 'individual',
-    documents: [{ kind: 'id_card', name: 'front.jpg' }],
-  },
-  'POST /api/v1/kyc/realname': {},
-  'POST /api/v1/kyc/realname/complete': { realname_seq: 1, provider_answer: {} },
-  'POST /api/v1/kyc/withdraw-address-certification': {
-    asset: 'BTC',
-    withdraw_address: 'bc1qaddress',
-    holder_name: 'Holder',
-  },
-  'PUT /api/v1/admin/security/level/:seq': { title: 'Level', conditions: null },
-  'PUT /api/v1/admin/security/restriction-policy': {
-    security_level: 1,
-    target: 'CREATE_ACCOUNT',
-    asset: null,
-    amount: null,
-    enabled: true,
-  },
-  'PUT /api/v1/admin/kyc-certification/:seq/review': { decision: 'approved', is_valid: true },
-  'PUT /api/v1/admin/kyc-certification/:seq/validity': { is_valid: true },
-  'PUT /api/v1/admin/kyc-asset-withdraw-address-certification/:seq/review': {
-    decision: 'denied',
-    is_valid: false,
-  },
-  'PUT /api/v1/admin/kyc-asset-withdraw-address-certification/:seq/validity': { is_valid: true },
-  'POST /api/v1/account/:seq/deposit-address': {},
-  'POST /api/v1/deposit-request': { account_seq: 1, request_amount: '1' },
-  'POST /api/v1/admin/asset': { code: 'XRP', title: 'Ripple' },
-  'PUT /api/v1/admin/asset/:code': { title: 'Bitcoin' },
-  'PUT /api/v1/admin/asset/:code/freeze': { frozen: true, reason: 'Deep reorg' },
-  'POST /api/v1/admin/asset-plugin': {
-    plugin_id: 'btc-sim',
-    asset: 'BTC',
-    plugin: 'simulated',
-    title: 'Simulated',
-  },
-  'PUT /api/v1/admin/asset-plugin/:pluginId': { title: 'Simulated' },
-  'POST /api/v1/admin/deposit-request/:requestId/approve': {},
-  'POST /api/v1/admin/deposit-request/:requestId/reject': { reason: 'No transfer arrived' },
-  'POST /api/v1/admin/deposit-request/approve-all': {},
-  'POST /api/v1/admin/deposit/:depositId/attribute': { account_seq: 1 },
-  'POST /api/v1/admin/deposit/:depositId/return': { reason: 'Unknown sender' },
-  'POST /api/v1/development/chain/mine': { chain: 'btc-sim', blocks: 1 },
-  'POST /api/v1/development/chain/send': { chain: 'btc-sim', address: 'sim1address', amount: '1' },
-  'POST /api/v1/development/chain/reorg': { chain: 'btc-sim', depth: 1 },
-  'POST /api/v1/withdraw': {
-    account_seq: 1,
-    amount: '1',
-    withdraw_address_certification_seq: 1,
-    otp_token: '123456',
-  },
-  'POST /api/v1/withdraw/:withdrawalId/cancel': {},
-  'POST /api/v1/admin/withdraw/approve-all': {},
-  'POST /api/v1/admin/withdraw/:withdrawalId/approve': {},
-  'POST /api/v1/admin/withdraw/:withdrawalId/reject': { reason: 'Suspicious' },
-  'POST /api/v1/admin/withdraw/:withdrawalId/complete': { txid: 'f00dfeed' },
-  'POST /api/v1/admin/withdraw/:withdrawalId/fail': { reason: 'Bounced' },
-  'POST /api/v1/admin/withdraw/:withdrawalId/resend': {},
-  'POST /api/v1/admin/withdraw/:withdrawalId/key-in': { txid: 'f00dfeed' },
-  'PUT /api/v1/admin/withdraw-policy/:asset': {
-    one_time_limit: null,
-    daily_limit: null,
-    fee_type: 'deducted',
-    fee_amount: '0',
-    fee_asset: 'BTC',
-  },
-};
-const bodilessRoutes = [
-  'POST /api/v1/auth/token/refresh',
-  'POST /api/v1/auth/logout',
-  'DELETE /api/v1/admin/oauth2-client/:clientId',
-];
 
 const writeRoutes = routeTable.filter(
   (route) => route.service === 'write' && route.method !== 'GET',
@@ -184,10 +49,6 @@ afterAll(async () => {
   await kit.close();
 });
 
-function keyOf(route: RouteEntry): string {
-  return `${route.method} ${route.path}`;
-}
-
 test('every write route has a valid body here, or reads no body at all', () => {
   expect(writeRoutes.map(keyOf).sort()).toEqual(
     [...Object.keys(validBodies), ...bodilessRoutes].sort(),
@@ -200,20 +61,7 @@ describe.each(
     .map((route) => ({ ...route, name: keyOf(route) })),
 )('$name', (route) => {
   test('refuses extra fields with 400 and writes nothing', async () => {
-    // A wallet account's routes get the member's own account (its owner is checked first).
-    const path = route.path
-      .replace(':seq', String(route.id?.kind === 'account' ? memberAccountSeq : member.seq))
-      .replace(':otpId', '00000000-0000-4000-8000-000000000000')
-      .replace(':roleId', '00000000-0000-4000-8000-000000000000')
-      .replace(':adjustmentId', '00000000-0000-4000-8000-000000000000')
-      .replace(':key', 'otp.maximumCount')
-      .replace(':clientId', 'oc_AAAAAAAAAAAAAAAAAAAAAA')
-      .replace(':code', 'BTC')
-      .replace(':pluginId', 'btc-sim')
-      .replace(':requestId', '00000000-0000-4000-8000-000000000000')
-      .replace(':depositId', 'btc-sim:f00dfeed:0')
-      .replace(':withdrawalId', '00000000-0000-4000-8000-000000000000')
-      .replace(':asset', 'BTC');
+    const path = concretePath(route, { memberSeq: member.seq, accountSeq: memberAccountSeq });
     const token =
       route.access === 'public'
         ? undefined

@@ -3,8 +3,8 @@
 // unsupported_media_type before anything reads it, writing nothing, whoever calls; an empty body
 // and a JSON one pass on as before, and malformed JSON stays a 400 bad_request.
 import { randomUUID } from 'node:crypto';
+import { type RouteEntry, routeTable } from '@ledger/contracts';
 import { type RunningServer, serveApp } from '@ledger/http';
-import { type RouteEntry, routeTable } from '@ledger/identity';
 import { useTestDatabase } from '@ledger/testing';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import {

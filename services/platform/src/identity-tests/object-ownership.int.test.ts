@@ -1,7 +1,7 @@
 // Proves object-level authorization (T15, BOLA/IDOR): every member route that takes an object id,
 // generated from the route table, answers 404 to another member's token for A's object (even with
 // a valid code for A's OTP) and writes nothing; lists and /member/me only ever show the caller's.
-import { type RouteEntry, routeTable } from '@ledger/identity';
+import { type RouteEntry, routeTable } from '@ledger/contracts';
 import { identityDb } from '@ledger/identity-store';
 import { kycProjection, kycProjectionName } from '@ledger/kyc-store';
 import { type SystemRole, systemAccountId, systemRoles } from '@ledger/ledger';

@@ -1,10 +1,11 @@
 import {
   MailOutboxQuerySchema,
   MemberGroupListQuerySchema,
+  permissionCatalogue,
   RoleListQuerySchema,
 } from '@ledger/contracts';
 import { validate } from '@ledger/http';
-import { permissionCatalogue, settingKeys } from '@ledger/identity';
+import { settingKeys } from '@ledger/identity';
 import { type IdentityDb, listOutboxMails } from '@ledger/identity-store';
 import { Hono } from 'hono';
 import { sql } from 'kysely';

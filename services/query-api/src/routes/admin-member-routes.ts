@@ -1,20 +1,18 @@
 import {
   LoginLogQuerySchema,
   MemberListQuerySchema,
+  MemberParameterSchema,
   MemberTabQuerySchema,
-  QuerySeqSchema,
 } from '@ledger/contracts';
 import { ProblemError, validate } from '@ledger/http';
 import type { IdentityDb } from '@ledger/identity-store';
 import { Hono } from 'hono';
 import { sql } from 'kysely';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { dateRangeOf, likePattern, pageWindow, pagingOf } from '../list-queries.ts';
 import { memberInfoOf, memberInfoQuery } from '../member-info.ts';
 import { loginLogQuery, loginLogRowOf } from './admin-log-routes.ts';
 import { oauth2ClientPage } from './admin-oauth2-client-routes.ts';
-
-const MemberParameterSchema = z.strictObject({ seq: QuerySeqSchema });
 
 const sortColumns = {
   regdate: 'm.registered_at',

@@ -1,5 +1,5 @@
+import { routeTable } from '@ledger/contracts';
 import { openApiDocument, openApiReferencePage } from '@ledger/http';
-import { routeTable } from '@ledger/identity';
 import { Hono } from 'hono';
 
 const documentPath = '/api/v1/openapi/query.json';

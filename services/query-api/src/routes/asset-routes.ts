@@ -1,9 +1,13 @@
 import { type Asset, getAsset, listAssetPlugins, listAssets } from '@ledger/assets-store';
-import { AssetListQuerySchema, PositionSchema } from '@ledger/contracts';
+import {
+  AfterQuerySchema,
+  AssetCodeParameterSchema,
+  AssetListQuerySchema,
+} from '@ledger/contracts';
 import { ProblemError, validate } from '@ledger/http';
 import { type Context, Hono, type MiddlewareHandler } from 'hono';
 import { type Kysely, sql } from 'kysely';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { pageWindow, pagingOf } from '../list-queries.ts';
 
 /**
@@ -16,9 +20,6 @@ import { pageWindow, pagingOf } from '../list-queries.ts';
 type AnyDb = Kysely<any>;
 
 export type AssetReadContext = { db: AnyDb; waitForAssets: MiddlewareHandler };
-
-const CodeParameterSchema = z.strictObject({ code: z.string().regex(/^[A-Z][A-Z0-9]{0,15}$/) });
-const EmptyQuerySchema = z.strictObject({ after: PositionSchema.optional() });
 
 export function assetView(asset: Asset) {
   return {
@@ -94,8 +95,8 @@ export function assetReadRoutes(context: AssetReadContext) {
     .get(
       '/admin/asset/:code',
       waitForAssets,
-      validate('param', CodeParameterSchema),
-      validate('query', EmptyQuerySchema),
+      validate('param', AssetCodeParameterSchema),
+      validate('query', AfterQuerySchema),
       async (c) => {
         const asset = await getAsset(db, c.req.valid('param').code);
         if (asset === undefined) {
@@ -104,7 +105,7 @@ export function assetReadRoutes(context: AssetReadContext) {
         return c.json({ data: assetView(asset) });
       },
     )
-    .get('/admin/asset-plugin', waitForAssets, validate('query', EmptyQuerySchema), async (c) => {
+    .get('/admin/asset-plugin', waitForAssets, validate('query', AfterQuerySchema), async (c) => {
       const [plugins, progress] = await Promise.all([listAssetPlugins(db), scanProgress(db)]);
       return c.json({
         data: plugins.map((plugin) => ({

@@ -1,13 +1,10 @@
 import { principalOf } from '@ledger/auth';
-import { listQuerySchema, QuerySeqSchema } from '@ledger/contracts';
+import { BrokerageListQuerySchema, BrokerageParameterSchema } from '@ledger/contracts';
 import { ProblemError, validate } from '@ledger/http';
 import { isBrokerageOwner } from '@ledger/identity';
 import type { IdentityDb } from '@ledger/identity-store';
 import { Hono } from 'hono';
-import { z } from 'zod';
 import { pageWindow, pagingOf } from '../list-queries.ts';
-
-const BrokerageListQuerySchema = listQuerySchema({ sortable: ['seq', 'title', 'regdate'] });
 
 type BrokerageRow = {
   seq: string | number;
@@ -56,24 +53,20 @@ export function brokerageRoutes(db: IdentityDb) {
       ]);
       return c.json({ data: rows.map(brokerageOf), paging: pagingOf(query, Number(count.total)) });
     })
-    .get(
-      '/brokerage/:seq',
-      validate('param', z.strictObject({ seq: QuerySeqSchema })),
-      async (c) => {
-        const principal = principalOf(c);
-        const row = await db
-          .selectFrom('brokerages')
-          .selectAll()
-          .where('seq', '=', c.req.valid('param').seq)
-          .executeTakeFirst();
-        const owner = row?.owner_member_seq;
-        if (
-          row === undefined ||
-          !isBrokerageOwner(principal, { ownerMemberSeq: owner == null ? null : Number(owner) })
-        ) {
-          throw notFound();
-        }
-        return c.json({ data: brokerageOf(row) });
-      },
-    );
+    .get('/brokerage/:seq', validate('param', BrokerageParameterSchema), async (c) => {
+      const principal = principalOf(c);
+      const row = await db
+        .selectFrom('brokerages')
+        .selectAll()
+        .where('seq', '=', c.req.valid('param').seq)
+        .executeTakeFirst();
+      const owner = row?.owner_member_seq;
+      if (
+        row === undefined ||
+        !isBrokerageOwner(principal, { ownerMemberSeq: owner == null ? null : Number(owner) })
+      ) {
+        throw notFound();
+      }
+      return c.json({ data: brokerageOf(row) });
+    });
 }

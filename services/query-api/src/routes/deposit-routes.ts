@@ -9,12 +9,16 @@ import {
   readExtraFormValues,
 } from '@ledger/assets-store';
 import { principalOf } from '@ledger/auth';
-import { DepositListQuerySchema, PositionSchema } from '@ledger/contracts';
+import {
+  AccountSeqParameterSchema,
+  AfterQuerySchema,
+  DepositListQuerySchema,
+} from '@ledger/contracts';
 import { ProblemError, validate } from '@ledger/http';
 import { findAccount } from '@ledger/ledger-projections';
 import { type Context, Hono } from 'hono';
 import { sql } from 'kysely';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { dateRangeOf, pageWindow, pagingOf } from '../list-queries.ts';
 import type { AssetReadContext } from './asset-routes.ts';
 
@@ -27,11 +31,6 @@ import type { AssetReadContext } from './asset-routes.ts';
 
 type DepositReadContext = AssetReadContext & { now: () => Date };
 type ListQuery = z.infer<typeof DepositListQuerySchema>;
-
-const SeqParameterSchema = z.strictObject({
-  seq: z.coerce.number().int().min(1).max(9_999_999_999),
-});
-const EmptyQuerySchema = z.strictObject({ after: PositionSchema.optional() });
 
 function accountNotFound(): ProblemError {
   return new ProblemError({ status: 404, code: 'account_not_found', title: 'No such account' });
@@ -166,8 +165,8 @@ export function depositReadRoutes(context: DepositReadContext) {
     .get(
       '/account/:seq/deposit-address',
       waitForAssets,
-      validate('param', SeqParameterSchema),
-      validate('query', EmptyQuerySchema),
+      validate('param', AccountSeqParameterSchema),
+      validate('query', AfterQuerySchema),
       async (c) => {
         const { seq } = c.req.valid('param');
         const account = await findAccount(context.db, seq, principalOf(c).memberSeq);

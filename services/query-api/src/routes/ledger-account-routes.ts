@@ -1,10 +1,15 @@
 import { principalOf } from '@ledger/auth';
-import { listQuerySchema, PositionSchema, QuerySeqSchema } from '@ledger/contracts';
+import {
+  AccountListQuerySchema,
+  AccountParameterSchema,
+  AfterQuerySchema,
+  BalanceAtQuerySchema,
+  BalanceLogQuerySchema,
+} from '@ledger/contracts';
 import type { Db } from '@ledger/db';
 import { ProblemError, validate } from '@ledger/http';
 import {
   type AdminAccountView,
-  accountSortKeys,
   balanceAt,
   findAccount,
   listAccounts,
@@ -13,7 +18,7 @@ import {
   readBalanceLog,
 } from '@ledger/ledger-projections';
 import { type Context, Hono, type MiddlewareHandler } from 'hono';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { dateRangeOf, pageWindow, pagingOf } from '../list-queries.ts';
 
 /**
@@ -21,24 +26,6 @@ import { dateRangeOf, pageWindow, pagingOf } from '../list-queries.ts';
  * balance-change log (paged, date filters with the SPEC §9 shortcuts) and its balance at any
  * instant. Every account is loaded scoped to the caller: another member's seq is a 404.
  */
-
-export const AccountListQuerySchema = listQuerySchema({
-  sortable: accountSortKeys,
-  filters: {
-    asset: z
-      .string()
-      .regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,31}$/)
-      .optional(),
-  },
-});
-export const BalanceLogQuerySchema = listQuerySchema({ sortable: ['occurred_at'] });
-export const BalanceAtQuerySchema = z.strictObject({
-  /** An ISO instant with its offset; absent: now. */
-  at: z.iso.datetime({ offset: true }).optional(),
-  after: PositionSchema.optional(),
-});
-export const AccountParameterSchema = z.strictObject({ seq: QuerySeqSchema });
-const EmptyQuerySchema = z.strictObject({ after: PositionSchema.optional() });
 
 export function accountNotFound(): ProblemError {
   return new ProblemError({ status: 404, code: 'account_not_found', title: 'No such account' });
@@ -117,7 +104,7 @@ export function ledgerAccountRoutes(context: LedgerReadContext) {
       c.header('cache-control', 'no-store');
       return c.json({ data: rows.map(memberAccountOf), paging: pagingOf(query, total) });
     })
-    .get('/account-asset', waitForLedger, validate('query', EmptyQuerySchema), async (c) => {
+    .get('/account-asset', waitForLedger, validate('query', AfterQuerySchema), async (c) => {
       c.header('cache-control', 'no-store');
       return c.json({ data: await memberAssetSummary(db, principalOf(c).memberSeq) });
     })
@@ -125,7 +112,7 @@ export function ledgerAccountRoutes(context: LedgerReadContext) {
       '/account/:seq',
       waitForLedger,
       account,
-      validate('query', EmptyQuerySchema),
+      validate('query', AfterQuerySchema),
       async (c) => {
         const view = await owned(c, c.req.valid('param').seq);
         c.header('cache-control', 'no-store');

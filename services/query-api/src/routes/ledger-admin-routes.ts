@@ -1,12 +1,20 @@
 import {
-  listQuerySchema,
-  PositionSchema,
-  QuerySeqSchema,
+  AccountParameterSchema,
+  AccountTransferListQuerySchema,
+  AdjustmentListQuerySchema,
+  AdjustmentParameterSchema,
+  AdminAccountListQuerySchema,
+  AfterQuerySchema,
+  BalanceAtQuerySchema,
+  BalanceLogQuerySchema,
+  LedgerActivityQuerySchema,
+  MemberAccountListQuerySchema,
+  MemberParameterSchema,
+  ReconciliationQuerySchema,
   type ReconciliationRun,
 } from '@ledger/contracts';
 import { ProblemError, validate } from '@ledger/http';
 import {
-  accountSortKeys,
   findAccount,
   findAdjustment,
   latestReconciliationRun,
@@ -18,13 +26,10 @@ import {
   readBooks,
 } from '@ledger/ledger-projections';
 import { Hono } from 'hono';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { dateRangeOf, pageWindow, pagingOf } from '../list-queries.ts';
 import {
-  AccountParameterSchema,
   accountNotFound,
-  BalanceAtQuerySchema,
-  BalanceLogQuerySchema,
   balanceAtResponse,
   balanceLogResponse,
   type LedgerReadContext,
@@ -37,46 +42,6 @@ import {
  * and whether a ledger projection stopped), forced adjustments, and the administrators' ledger
  * activity; the newest run of the continuous reconciliation (T25, docs/adr/0020).
  */
-
-const AssetSchema = z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,31}$/);
-export const AdminAccountListQuerySchema = listQuerySchema({
-  sortable: accountSortKeys,
-  filters: {
-    member_seq: QuerySeqSchema.optional(),
-    asset: AssetSchema.optional(),
-    status: z.enum(['normal', 'fraud']).optional(),
-  },
-});
-/** The member view's account tab (SPEC §2 member/{seq}/account): that member's accounts. */
-export const MemberAccountListQuerySchema = listQuerySchema({
-  sortable: accountSortKeys,
-  filters: {
-    asset: AssetSchema.optional(),
-    status: z.enum(['normal', 'fraud']).optional(),
-  },
-});
-const MemberParameterSchema = z.strictObject({ seq: QuerySeqSchema });
-export const AccountTransferListQuerySchema = listQuerySchema({
-  sortable: ['regdate'],
-  filters: { asset: AssetSchema.optional() },
-});
-export const AdjustmentListQuerySchema = listQuerySchema({
-  sortable: ['proposed_at'],
-  filters: {
-    status: z.enum(['proposed', 'approved', 'rejected', 'executed', 'failed']).optional(),
-    account_seq: QuerySeqSchema.optional(),
-  },
-});
-export const LedgerActivityQuerySchema = listQuerySchema({
-  sortable: ['occurred_at'],
-  filters: { account_seq: QuerySeqSchema.optional() },
-});
-const EmptyQuerySchema = z.strictObject({ after: PositionSchema.optional() });
-/** `status=discrepancy`: the newest run that found one (when was the books' last problem?). */
-export const ReconciliationQuerySchema = z.strictObject({
-  status: z.enum(['ok', 'discrepancy']).optional(),
-});
-const AdjustmentParameterSchema = z.strictObject({ adjustmentId: z.uuid() });
 
 export function ledgerAdminRoutes(context: LedgerReadContext) {
   const { db, waitForLedger } = context;
@@ -125,7 +90,7 @@ export function ledgerAdminRoutes(context: LedgerReadContext) {
       '/admin/account/:seq',
       waitForLedger,
       account,
-      validate('query', EmptyQuerySchema),
+      validate('query', AfterQuerySchema),
       async (c) => {
         const view = await anyAccount(c.req.valid('param').seq);
         c.header('cache-control', 'no-store');
@@ -166,7 +131,7 @@ export function ledgerAdminRoutes(context: LedgerReadContext) {
         return c.json({ data: rows, paging: pagingOf(query, total) });
       },
     )
-    .get('/admin/book', waitForLedger, validate('query', EmptyQuerySchema), async (c) => {
+    .get('/admin/book', waitForLedger, validate('query', AfterQuerySchema), async (c) => {
       const { books, projections } = await readBooks(db);
       c.header('cache-control', 'no-store');
       return c.json({ data: books, projections });
@@ -189,7 +154,7 @@ export function ledgerAdminRoutes(context: LedgerReadContext) {
       '/admin/adjustment/:adjustmentId',
       waitForLedger,
       validate('param', AdjustmentParameterSchema),
-      validate('query', EmptyQuerySchema),
+      validate('query', AfterQuerySchema),
       async (c) => {
         const adjustment = await findAdjustment(db, c.req.valid('param').adjustmentId);
         if (adjustment === undefined) {

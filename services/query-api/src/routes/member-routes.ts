@@ -1,7 +1,7 @@
 import { principalOf } from '@ledger/auth';
 import type { MemberAccess } from '@ledger/contracts';
+import { isGrantablePermission, type Permission, permissionKey } from '@ledger/contracts';
 import { ProblemError } from '@ledger/http';
-import { isGrantablePermission, type Permission, permissionKey } from '@ledger/identity';
 import type { IdentityDb } from '@ledger/identity-store';
 import { Hono } from 'hono';
 import { memberInfoOf, memberInfoQuery } from '../member-info.ts';

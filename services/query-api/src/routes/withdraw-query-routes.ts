@@ -1,9 +1,14 @@
 import { readExtraFormValues } from '@ledger/assets-store';
 import { principalOf } from '@ledger/auth';
-import { listQuerySchema, PositionSchema } from '@ledger/contracts';
+import {
+  AdminWithdrawListQuerySchema,
+  AfterQuerySchema,
+  WithdrawalParameterSchema,
+  WithdrawListQuerySchema,
+  WithdrawTransferListQuerySchema,
+} from '@ledger/contracts';
 import type { Db } from '@ledger/db';
 import { ProblemError, validate } from '@ledger/http';
-import { withdrawalStatuses } from '@ledger/withdrawals';
 import {
   findWithdrawal,
   listWithdrawals,
@@ -11,7 +16,6 @@ import {
   listWithdrawTransfers,
 } from '@ledger/withdrawals-store';
 import { Hono, type MiddlewareHandler } from 'hono';
-import { z } from 'zod';
 import { dateRangeOf, pageWindow, pagingOf } from '../list-queries.ts';
 
 /**
@@ -20,27 +24,6 @@ import { dateRangeOf, pageWindow, pagingOf } from '../list-queries.ts';
  * and withdraw/policy. `?after=` waits for the withdrawals projection (and
  * the ledger's, for balances shown beside them).
  */
-
-const AssetSchema = z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,31}$/);
-const StatusSchema = z.enum(withdrawalStatuses as [string, ...string[]]);
-export const WithdrawListQuerySchema = listQuerySchema({
-  sortable: ['regdate'],
-  filters: { status: StatusSchema.optional(), asset: AssetSchema.optional() },
-});
-export const AdminWithdrawListQuerySchema = listQuerySchema({
-  sortable: ['regdate'],
-  filters: {
-    status: StatusSchema.optional(),
-    asset: AssetSchema.optional(),
-    member_seq: z.coerce.number().int().min(1).max(9_999_999_999).optional(),
-  },
-});
-export const WithdrawTransferListQuerySchema = listQuerySchema({
-  sortable: ['regdate'],
-  filters: { asset: AssetSchema.optional(), withdrawal_id: z.uuid().optional() },
-});
-const EmptyQuerySchema = z.strictObject({ after: PositionSchema.optional() });
-const WithdrawalParameterSchema = z.strictObject({ withdrawalId: z.uuid() });
 
 const notFound = () =>
   new ProblemError({ status: 404, code: 'withdrawal_not_found', title: 'No such withdrawal' });
@@ -81,7 +64,7 @@ export function withdrawQueryRoutes(context: {
       '/withdraw/:withdrawalId',
       wait,
       withdrawal,
-      validate('query', EmptyQuerySchema),
+      validate('query', AfterQuerySchema),
       async (c) => {
         const found = await findWithdrawal(
           db,
@@ -113,7 +96,7 @@ export function withdrawQueryRoutes(context: {
       '/admin/withdraw/:withdrawalId',
       wait,
       withdrawal,
-      validate('query', EmptyQuerySchema),
+      validate('query', AfterQuerySchema),
       async (c) => {
         const found = await findWithdrawal(db, c.req.valid('param').withdrawalId);
         if (found === undefined) throw notFound();
@@ -142,7 +125,7 @@ export function withdrawQueryRoutes(context: {
         return c.json({ data: rows, paging: pagingOf(query, total) });
       },
     )
-    .get('/admin/withdraw-policy', wait, validate('query', EmptyQuerySchema), async (c) => {
+    .get('/admin/withdraw-policy', wait, validate('query', AfterQuerySchema), async (c) => {
       c.header('cache-control', 'no-store');
       return c.json({ data: await listWithdrawPolicies(db) });
     });

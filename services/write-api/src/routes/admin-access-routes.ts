@@ -1,8 +1,10 @@
 import {
   ChangeSettingRequestSchema,
+  MemberGroupParameterSchema,
   MemberGroupRequestSchema,
-  QuerySeqSchema,
+  RoleParameterSchema,
   RoleRequestSchema,
+  SettingKeyParameterSchema,
 } from '@ledger/contracts';
 import { validate } from '@ledger/http';
 import {
@@ -19,7 +21,6 @@ import {
 } from '@ledger/identity';
 import { Hono } from 'hono';
 import { sql } from 'kysely';
-import { z } from 'zod';
 import { handleCommand } from '../command-handling.ts';
 import type { MemberWriteContext } from '../member-command-runner.ts';
 import { memberGroupProblem, roleProblem, settingsProblem } from '../rejection-problems.ts';
@@ -54,7 +55,7 @@ export function adminMemberGroupRoutes(context: MemberWriteContext) {
     })
     .put(
       '/admin/member-group/:seq',
-      validate('param', z.strictObject({ seq: QuerySeqSchema })),
+      validate('param', MemberGroupParameterSchema),
       validate('json', MemberGroupRequestSchema),
       async (c) => {
         const { seq } = c.req.valid('param');
@@ -96,7 +97,7 @@ export function adminRoleRoutes(context: MemberWriteContext) {
     })
     .put(
       '/admin/acs/role/:roleId',
-      validate('param', z.strictObject({ roleId: z.uuid() })),
+      validate('param', RoleParameterSchema),
       validate('json', RoleRequestSchema),
       async (c) => {
         const { roleId } = c.req.valid('param');
@@ -121,7 +122,7 @@ export function adminSettingRoutes(context: MemberWriteContext) {
   const { identity, db } = context;
   return new Hono().put(
     '/admin/setting/:key',
-    validate('param', z.strictObject({ key: z.string().max(100) })),
+    validate('param', SettingKeyParameterSchema),
     validate('json', ChangeSettingRequestSchema),
     async (c) => {
       const { key } = c.req.valid('param');

@@ -1,6 +1,6 @@
 import { principalOf } from '@ledger/auth';
 import {
-  QuerySeqSchema,
+  MemberParameterSchema,
   SetAdministratorRequestSchema,
   SetDeniedRequestSchema,
   SetMemberGroupsRequestSchema,
@@ -21,13 +21,10 @@ import {
 } from '@ledger/identity';
 import { revokeMemberSessions } from '@ledger/identity-store';
 import { type Context, Hono } from 'hono';
-import { z } from 'zod';
 import { loadAggregate } from '../command-handling.ts';
 import type { MemberWriteContext } from '../member-command-runner.ts';
 import { runMemberCommand } from '../member-command-runner.ts';
 import { commandContext } from '../request-context.ts';
-
-const MemberParameterSchema = z.strictObject({ seq: QuerySeqSchema });
 
 type CommandBody = MemberCommand extends infer Command
   ? Command extends MemberCommand

@@ -23,6 +23,8 @@ import {
   loadAggregate,
 } from '@ledger/assets-store';
 import {
+  AssetCodeParameterSchema,
+  AssetPluginParameterSchema,
   ChangeAssetPluginRequestSchema,
   ChangeAssetRequestSchema,
   CreateAssetPluginRequestSchema,
@@ -34,7 +36,7 @@ import { ProblemError, validate } from '@ledger/http';
 import { systemAccountId, systemRoles } from '@ledger/ledger';
 import type { LedgerWriterClient } from '@ledger/ledger-client';
 import { type Context, Hono } from 'hono';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { commandContext } from '../request-context.ts';
 import { acceptedOrThrow } from './ledger-submission.ts';
 import type { LedgerWriteContext } from './ledger-write-context.ts';
@@ -46,11 +48,6 @@ import type { LedgerWriteContext } from './ledger-write-context.ts';
  * accounts in the ledger, one idempotent command per account (`asset:open:<role>:<code>`), so a
  * retried registration finishes what a crash left half done.
  */
-
-const CodeParameterSchema = z.strictObject({ code: z.string().regex(/^[A-Z][A-Z0-9]{0,15}$/) });
-const PluginParameterSchema = z.strictObject({
-  pluginId: z.string().regex(/^[a-z][a-z0-9-]{0,39}$/),
-});
 
 /** The actor of the ledger commands that open an asset's system accounts. */
 export const assetSystemActor = 'system:assets';
@@ -408,13 +405,13 @@ export function assetRoutes(context: LedgerWriteContext) {
     })
     .put(
       '/admin/asset/:code',
-      validate('param', CodeParameterSchema),
+      validate('param', AssetCodeParameterSchema),
       validate('json', ChangeAssetRequestSchema),
       (c) => changeAsset(context, c, c.req.valid('param').code, c.req.valid('json')),
     )
     .put(
       '/admin/asset/:code/freeze',
-      validate('param', CodeParameterSchema),
+      validate('param', AssetCodeParameterSchema),
       validate('json', FreezeAssetRequestSchema),
       async (c) => {
         const { code } = c.req.valid('param');
@@ -450,7 +447,7 @@ export function assetRoutes(context: LedgerWriteContext) {
     })
     .put(
       '/admin/asset-plugin/:pluginId',
-      validate('param', PluginParameterSchema),
+      validate('param', AssetPluginParameterSchema),
       validate('json', ChangeAssetPluginRequestSchema),
       async (c) => {
         const { pluginId } = c.req.valid('param');

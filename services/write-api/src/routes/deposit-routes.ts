@@ -31,11 +31,14 @@ import {
 import { principalOf } from '@ledger/auth';
 import { createSimulatedChain } from '@ledger/chain';
 import {
+  AccountSeqParameterSchema,
   ApproveAllDepositRequestsSchema,
   ApproveDepositRequestSchema,
   AttributeDepositRequestSchema,
   CreateDepositAddressRequestSchema,
   CreateDepositRequestSchema,
+  DepositParameterSchema,
+  DepositRequestParameterSchema,
   extraFormCheck,
   RejectDepositRequestSchema,
   ReturnDepositRequestSchema,
@@ -45,7 +48,7 @@ import { ProblemError, validate } from '@ledger/http';
 import type { LedgerRejection } from '@ledger/ledger';
 import { minorUnitsOf } from '@ledger/ledger-projections';
 import { type Context, Hono, type MiddlewareHandler } from 'hono';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { derivedEventId, refuseUnstorable } from '../command-handling.ts';
 import { commandContext } from '../request-context.ts';
 import { scaledAmount } from './asset-routes.ts';
@@ -66,14 +69,6 @@ import type { LedgerWriteContext } from './ledger-write-context.ts';
  * credited by the scanner only. Every money step is one ledger command with an id derived from the
  * request or deposit (@ledger/assets-store deposit-processes.ts).
  */
-
-const SeqParameterSchema = z.strictObject({
-  seq: z.coerce.number().int().min(1).max(9_999_999_999),
-});
-const RequestParameterSchema = z.strictObject({ requestId: z.uuid() });
-const DepositParameterSchema = z.strictObject({
-  depositId: z.string().regex(/^[a-z][a-z0-9-]{0,39}:[0-9A-Za-z]{1,66}:[0-9]{1,5}$/),
-});
 
 const stepProblems: Record<string, () => ProblemError> = {
   DepositNotFound: () =>
@@ -377,7 +372,7 @@ export function depositRoutes(context: LedgerWriteContext) {
     .post(
       '/account/:seq/deposit-address',
       ownAccount(context),
-      validate('param', SeqParameterSchema),
+      validate('param', AccountSeqParameterSchema),
       validate('json', CreateDepositAddressRequestSchema),
       (c) => createDepositAddress(context, c, c.req.valid('param').seq),
     )
@@ -415,7 +410,7 @@ export function depositRoutes(context: LedgerWriteContext) {
     )
     .post(
       '/admin/deposit-request/:requestId/approve',
-      validate('param', RequestParameterSchema),
+      validate('param', DepositRequestParameterSchema),
       validate('json', ApproveDepositRequestSchema),
       async (c) => {
         const { requestId } = c.req.valid('param');
@@ -425,7 +420,7 @@ export function depositRoutes(context: LedgerWriteContext) {
     )
     .post(
       '/admin/deposit-request/:requestId/reject',
-      validate('param', RequestParameterSchema),
+      validate('param', DepositRequestParameterSchema),
       validate('json', RejectDepositRequestSchema),
       async (c) => {
         const { requestId } = c.req.valid('param');

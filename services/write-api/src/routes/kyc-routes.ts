@@ -3,8 +3,8 @@ import { principalOf } from '@ledger/auth';
 import {
   KycCertificationRequestSchema,
   KycReviewRequestSchema,
+  KycSeqParameterSchema,
   KycValidityRequestSchema,
-  QuerySeqSchema,
   RealnameCompleteRequestSchema,
   RealnameStartRequestSchema,
   WithdrawAddressCertificationRequestSchema,
@@ -24,7 +24,7 @@ import {
 } from '@ledger/kyc-store';
 import { type Context, Hono } from 'hono';
 import { sql } from 'kysely';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { httpIdempotency } from '../http-idempotency.ts';
 import type { MemberWriteContext } from '../member-command-runner.ts';
 import { commandContext } from '../request-context.ts';
@@ -34,8 +34,7 @@ import { securityAdminRoutes } from './security-routes.ts';
 
 export type KycWriteContext = MemberWriteContext & { rawDb: Db; provider: IdentityProvider };
 
-const SeqParameterSchema = z.strictObject({ seq: QuerySeqSchema });
-const seqParameter = validate('param', SeqParameterSchema);
+const seqParameter = validate('param', KycSeqParameterSchema);
 
 function notFound(): ProblemError {
   return new ProblemError({ status: 404, code: 'kyc_not_found', title: 'Not found' });

@@ -1,4 +1,10 @@
 import { principalOf } from '@ledger/auth';
+import {
+  AccountSeqParameterSchema,
+  AccountTransferRequestSchema,
+  ChangeAccountTitleRequestSchema,
+  OpenAccountRequestSchema,
+} from '@ledger/contracts';
 import { ProblemError, validate } from '@ledger/http';
 import { type AccountOpened, type Leg, systemAccountId, type TransferPosted } from '@ledger/ledger';
 import {
@@ -11,9 +17,9 @@ import {
 } from '@ledger/ledger-projections';
 import { type Context, Hono } from 'hono';
 import { sql } from 'kysely';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { refuseUnstorable } from '../command-handling.ts';
-import { changeTitle, isTitle, recordOpeningTitle, titledEvent } from './ledger-account-profile.ts';
+import { changeTitle, recordOpeningTitle, titledEvent } from './ledger-account-profile.ts';
 import {
   type Accepted,
   accountNotFound,
@@ -40,41 +46,6 @@ import { refuseRestrictedAccountCreation } from './security-account-check.ts';
  * scoped to the caller first: another member's account id is a 404 and nothing is written.
  */
 
-const SeqSchema = z.number().int().min(1).max(9_999_999_999);
-export const AmountTextSchema = z
-  .string()
-  .regex(/^(0|[1-9][0-9]{0,29})(\.[0-9]{1,18})?$/, 'a decimal string such as "1.5"');
-const TitleSchema = z.string().trim().refine(isTitle, '1–50 characters, no control characters');
-
-export const OpenAccountRequestSchema = z.strictObject({
-  asset: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,31}$/),
-  title: TitleSchema,
-});
-export const ChangeAccountTitleRequestSchema = z.strictObject({ title: TitleSchema });
-export const AccountTransferRequestSchema = z
-  .strictObject({
-    source_account_seq: SeqSchema,
-    /** One of the caller's own accounts … */
-    target_account_seq: SeqSchema.optional(),
-    /** … or any member's account by number (1000-0000-0016), when the policy allows. */
-    target_account_number: z
-      .string()
-      .regex(/^1[0-9]{3}-?[0-9]{4}-?[0-9]{4}$/)
-      .optional(),
-    amount: AmountTextSchema,
-  })
-  .refine(
-    (body) =>
-      (body.target_account_seq === undefined) !== (body.target_account_number === undefined),
-    {
-      message: 'exactly one of target_account_seq and target_account_number',
-      path: ['target_account_seq'],
-    },
-  );
-const AccountParameterSchema = z.strictObject({
-  seq: z.coerce.number().int().min(1).max(9_999_999_999),
-});
-
 export function ledgerAccountRoutes(context: LedgerWriteContext) {
   return new Hono()
     .post('/account', validate('json', OpenAccountRequestSchema), (c) =>
@@ -82,7 +53,7 @@ export function ledgerAccountRoutes(context: LedgerWriteContext) {
     )
     .put(
       '/account/:seq',
-      validate('param', AccountParameterSchema),
+      validate('param', AccountSeqParameterSchema),
       validate('json', ChangeAccountTitleRequestSchema),
       async (c) => {
         const memberSeq = principalOf(c).memberSeq;

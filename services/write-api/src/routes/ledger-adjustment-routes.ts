@@ -1,12 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import { principalOf } from '@ledger/auth';
+import {
+  AdjustmentParameterSchema,
+  ApproveAdjustmentRequestSchema,
+  ProposeAdjustmentRequestSchema,
+  RejectAdjustmentRequestSchema,
+} from '@ledger/contracts';
 import type { GlobalPosition } from '@ledger/event-store';
 import { ProblemError, validate } from '@ledger/http';
 import { identityDb } from '@ledger/identity-store';
 import { systemAccountId } from '@ledger/ledger';
 import { adjustmentStream, listApprovedUnexecuted, minorUnitsOf } from '@ledger/ledger-projections';
 import { type Context, Hono } from 'hono';
-import { z } from 'zod';
+import type { z } from 'zod';
 import {
   type CommandContext,
   derivedEventId,
@@ -16,7 +22,6 @@ import {
   stepCommandId,
 } from '../command-handling.ts';
 import { commandContext } from '../request-context.ts';
-import { AmountTextSchema } from './ledger-account-routes.ts';
 import {
   type AdjustmentCommand,
   type AdjustmentRejection,
@@ -24,7 +29,6 @@ import {
   decideAdjustment,
   evolveAdjustment,
   initialAdjustmentState,
-  isReason,
 } from './ledger-adjustment-process.ts';
 import {
   accountNotFound,
@@ -42,17 +46,6 @@ import type { LedgerWriteContext } from './ledger-write-context.ts';
  * `system:adjustment`, so however often it is retried (a second approve call, the resumer after a
  * crash) it moves money once.
  */
-
-const ReasonSchema = z.string().refine(isReason, '1–1000 characters, not only spaces');
-export const ProposeAdjustmentRequestSchema = z.strictObject({
-  account_seq: z.number().int().min(1).max(9_999_999_999),
-  direction: z.enum(['credit', 'debit']),
-  amount: AmountTextSchema,
-  reason: ReasonSchema,
-});
-export const ApproveAdjustmentRequestSchema = z.strictObject({});
-export const RejectAdjustmentRequestSchema = z.strictObject({ reason: ReasonSchema });
-const AdjustmentParameterSchema = z.strictObject({ adjustmentId: z.uuid() });
 
 const adjustmentAggregate = { initial: initialAdjustmentState, evolve: evolveAdjustment };
 const adjustmentActor = 'system:adjustment';

@@ -1,10 +1,9 @@
+import { AccountSeqParameterSchema, ChangeAccountStatusRequestSchema } from '@ledger/contracts';
 import { validate } from '@ledger/http';
 import type { AccountStatusChanged } from '@ledger/ledger';
 import { Hono } from 'hono';
-import { z } from 'zod';
 import { refuseUnstorable } from '../command-handling.ts';
 import { noteStatusChange, statusNotedEvent } from './ledger-account-profile.ts';
-import { isReason } from './ledger-adjustment-process.ts';
 import {
   accountNotFound,
   actorOf,
@@ -21,18 +20,10 @@ import type { LedgerWriteContext } from './ledger-write-context.ts';
  * reason the administrator confirmed with goes to the account's profile stream and the
  * administrators' activity log.
  */
-export const ChangeAccountStatusRequestSchema = z.strictObject({
-  status: z.enum(['normal', 'fraud']),
-  reason: z.string().refine(isReason, '1–1000 characters, not only spaces'),
-});
-const AccountParameterSchema = z.strictObject({
-  seq: z.coerce.number().int().min(1).max(9_999_999_999),
-});
-
 export function ledgerAdminAccountRoutes(context: LedgerWriteContext) {
   return new Hono().put(
     '/admin/account/:seq/status',
-    validate('param', AccountParameterSchema),
+    validate('param', AccountSeqParameterSchema),
     validate('json', ChangeAccountStatusRequestSchema),
     async (c) => {
       // Not money, but retried safely all the same: the key (or a fresh id) is the command id.

@@ -1,6 +1,7 @@
 import type { Authorizer } from '@ledger/auth';
+import { AccountTransferRequestSchema } from '@ledger/contracts';
 import { type DirectRoute, directJson, directProblem, validateJsonText } from '@ledger/http';
-import { AccountTransferRequestSchema, transferBetweenAccounts } from './ledger-account-routes.ts';
+import { transferBetweenAccounts } from './ledger-account-routes.ts';
 import type { LedgerRequest } from './ledger-submission.ts';
 import type { LedgerWriteContext } from './ledger-write-context.ts';
 

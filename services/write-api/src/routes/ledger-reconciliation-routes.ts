@@ -1,5 +1,8 @@
 import { principalOf } from '@ledger/auth';
-import type { ReconciliationRun as ReconciliationRunAnswer } from '@ledger/contracts';
+import {
+  type ReconciliationRun as ReconciliationRunAnswer,
+  ReconciliationRunRequestSchema,
+} from '@ledger/contracts';
 import { ProblemError, validate } from '@ledger/http';
 import {
   alertOnDiscrepancy,
@@ -10,7 +13,6 @@ import {
 } from '@ledger/ledger-projections';
 import { walletHoldingsSource } from '@ledger/withdrawals-store';
 import { Hono } from 'hono';
-import { z } from 'zod';
 import type { LedgerWriteContext } from './ledger-write-context.ts';
 
 /**
@@ -21,7 +23,6 @@ import type { LedgerWriteContext } from './ledger-write-context.ts';
  * process: a second request meanwhile is told 409 `reconciliation_running`. Nothing is decided or
  * appended, so no Idempotency-Key: running it twice is two runs.
  */
-export const ReconciliationRunRequestSchema = z.strictObject({});
 
 const alreadyRunning = () =>
   new ProblemError({

@@ -1,9 +1,11 @@
 // Proves the transfer's written-out hash input (transferBodyText) is byte for byte the sortedJson
 // of { method, path, body } that clientBodyHash hashes, for every shape a valid body can take, so
 // a retry after an upgrade still matches the body hash kept by the writer.
+
+import { AccountTransferRequestSchema } from '@ledger/contracts';
 import { sortedJson } from '@ledger/ledger-client';
 import { describe, expect, test } from 'vitest';
-import { AccountTransferRequestSchema, transferBodyText } from './ledger-account-routes.ts';
+import { transferBodyText } from './ledger-account-routes.ts';
 
 const bodies: unknown[] = [
   { source_account_seq: 1, target_account_seq: 2, amount: '1' },

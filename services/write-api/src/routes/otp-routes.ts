@@ -3,17 +3,15 @@ import {
   EmptyRequestSchema,
   OtpActivateRequestSchema,
   OtpDeactivateRequestSchema,
+  OtpIdParameterSchema,
 } from '@ledger/contracts';
 import { validate } from '@ledger/http';
 import { type Context, Hono } from 'hono';
-import { z } from 'zod';
 import type { MemberWriteContext } from '../member-command-runner.ts';
 import type { Self } from '../member-self-service.ts';
 import { activateOtp, deactivateOtp, registerOtp } from '../otp-management.ts';
 import { commandContext } from '../request-context.ts';
 import { clearRefreshCookie } from '../session-service.ts';
-
-const OtpIdParameterSchema = z.strictObject({ otpId: z.uuid() });
 
 /**
  * OTP management (SPEC §4: registered, activated, deactivated). The seed is shown once, at

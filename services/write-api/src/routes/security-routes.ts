@@ -1,15 +1,17 @@
-import { RestrictionPolicyRequestSchema, SecurityLevelRequestSchema } from '@ledger/contracts';
+import {
+  RestrictionPolicyRequestSchema,
+  SecurityLevelParameterSchema,
+  SecurityLevelRequestSchema,
+} from '@ledger/contracts';
 import type { Db } from '@ledger/db';
 import { validate } from '@ledger/http';
 import { Hono } from 'hono';
-import { z } from 'zod';
 import type { MemberWriteContext } from '../member-command-runner.ts';
 import { commandContext } from '../request-context.ts';
 import { refuseRestrictionOffCatalog } from './kyc-asset-check.ts';
 import { runSecurityCatalogCommand } from './kyc-command-runner.ts';
 
 /** A level number in the path: 0..10 (the route table names it `:seq` like every id). */
-const LevelParameterSchema = z.strictObject({ seq: z.coerce.number().int().min(0).max(10) });
 
 /**
  * The security catalog (SPEC admin security/catalog): each level's title and conditions, and the
@@ -20,7 +22,7 @@ export function securityAdminRoutes(context: MemberWriteContext, db: Db) {
   return new Hono()
     .put(
       '/admin/security/level/:seq',
-      validate('param', LevelParameterSchema),
+      validate('param', SecurityLevelParameterSchema),
       validate('json', SecurityLevelRequestSchema),
       async (c) => {
         const securityLevel = c.req.valid('param').seq;

@@ -1,18 +1,19 @@
 import { principalOf } from '@ledger/auth';
+import {
+  CompleteWithdrawRequestSchema,
+  EmptyRequestSchema,
+  KeyInTransferRequestSchema,
+  RejectWithdrawRequestSchema,
+  WithdrawAssetParameterSchema,
+  WithdrawalParameterSchema,
+  WithdrawPolicyRequestSchema,
+} from '@ledger/contracts';
 import { validate } from '@ledger/http';
 import type { WithdrawalRunner } from '@ledger/withdrawal-processor';
-import { isReason } from '@ledger/withdrawals';
 import { Hono } from 'hono';
-import { z } from 'zod';
-import { AmountTextSchema } from './ledger-account-routes.ts';
 import { idempotencyKeyOf, ledgerResponse } from './ledger-submission.ts';
 import type { LedgerWriteContext } from './ledger-write-context.ts';
-import {
-  WithdrawalParameterSchema,
-  withdrawalProblem,
-  withdrawalRunnerOf,
-  withdrawalView,
-} from './withdraw-routes.ts';
+import { withdrawalProblem, withdrawalRunnerOf, withdrawalView } from './withdraw-routes.ts';
 
 /**
  * The administrators' withdrawals (issue #10; SPEC §4): approve or reject singly or all at once
@@ -21,25 +22,6 @@ import {
  * arrived: capture to chain clearing and fee revenue) or fail (after sent: the holds go back),
  * and the withdraw policy of an asset.
  */
-
-const ReasonSchema = z.string().refine(isReason, '1–500 characters, not only spaces');
-const TxidSchema = z
-  .string()
-  .trim()
-  .regex(/^[\x21-\x7e]{1,128}$/);
-const AssetSchema = z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,31}$/);
-export const EmptyRequestSchema = z.strictObject({});
-export const RejectWithdrawRequestSchema = z.strictObject({ reason: ReasonSchema });
-export const CompleteWithdrawRequestSchema = z.strictObject({ txid: TxidSchema });
-export const KeyInTransferRequestSchema = z.strictObject({ txid: TxidSchema });
-export const WithdrawPolicyRequestSchema = z.strictObject({
-  one_time_limit: AmountTextSchema.nullable(),
-  daily_limit: AmountTextSchema.nullable(),
-  fee_type: z.enum(['deducted', 'separate']),
-  fee_amount: z.string().regex(/^(0|[1-9][0-9]{0,29})(\.[0-9]{1,18})?$/),
-  fee_asset: AssetSchema,
-});
-const AssetParameterSchema = z.strictObject({ asset: AssetSchema });
 
 export function withdrawAdminRoutes(
   context: LedgerWriteContext,
@@ -162,7 +144,7 @@ export function withdrawAdminRoutes(
     )
     .put(
       '/admin/withdraw-policy/:asset',
-      validate('param', AssetParameterSchema),
+      validate('param', WithdrawAssetParameterSchema),
       validate('json', WithdrawPolicyRequestSchema),
       async (c) => {
         const body = c.req.valid('json');

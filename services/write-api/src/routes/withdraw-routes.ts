@@ -1,6 +1,11 @@
 import { getAsset } from '@ledger/assets-store';
 import { principalOf } from '@ledger/auth';
-import { ExtraValuesSchema, extraFormCheck } from '@ledger/contracts';
+import {
+  CancelWithdrawRequestSchema,
+  extraFormCheck,
+  WithdrawalParameterSchema,
+  WithdrawRequestSchema,
+} from '@ledger/contracts';
 import { ProblemError, validate } from '@ledger/http';
 import { activeOtpIds } from '@ledger/identity';
 import { identityDb } from '@ledger/identity-store';
@@ -15,10 +20,9 @@ import {
 } from '@ledger/withdrawal-processor';
 import type { OpenWithdrawal } from '@ledger/withdrawals';
 import { type Context, Hono } from 'hono';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { acceptOtpCode } from '../credential-checks.ts';
 import { loadMember } from '../member-command-runner.ts';
-import { AmountTextSchema } from './ledger-account-routes.ts';
 import { idempotencyKeyOf, ledgerResponse } from './ledger-submission.ts';
 import type { LedgerWriteContext } from './ledger-write-context.ts';
 
@@ -30,29 +34,6 @@ import type { LedgerWriteContext } from './ledger-write-context.ts';
  * /withdraw/:withdrawalId/cancel gives the holds back before it is sent. The withdrawal id derives
  * from the member and the Idempotency-Key, so a retry lands on the same withdrawal.
  */
-
-const SeqSchema = z.number().int().min(1).max(9_999_999_999);
-export const WithdrawRequestSchema = z.strictObject({
-  account_seq: SeqSchema,
-  amount: AmountTextSchema,
-  /** Required: the member's certified, approved withdraw address of the asset (KYC). */
-  withdraw_address_certification_seq: SeqSchema.optional(),
-  /**
-   * Refused when given (`withdraw_address_certification_required`): the address, bank code and
-   * holder name are those of the certification. Named here so the refusal has its own code.
-   */
-  withdraw_address: z.string().max(200).optional(),
-  holder_name: z.string().max(100).optional(),
-  bank_code: z.string().max(20).optional(),
-  memo: z.string().trim().min(1).max(100).optional(),
-  fee_type: z.enum(['deducted', 'separate']).optional(),
-  fee_account_seq: SeqSchema.optional(),
-  /** The values of the asset's withdraw extra form (checked against it here). */
-  extra: ExtraValuesSchema.optional(),
-  otp_token: z.string().regex(/^[0-9]{6}$/),
-});
-export const CancelWithdrawRequestSchema = z.strictObject({});
-export const WithdrawalParameterSchema = z.strictObject({ withdrawalId: z.uuid() });
 
 /**
  * The runner of this process. Without `chain` it sends and reconciles on the chains of

@@ -7,7 +7,7 @@
 // answers both who is logged in and what they may call), and every screen's route is one the
 // route table serves.
 import '../../test-support/dom-environment.ts';
-import { routeTable } from '@ledger/identity';
+import { routeTable } from '@ledger/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import i18next from 'i18next';
 import { HttpResponse, http } from 'msw';

@@ -1,7 +1,10 @@
-import { ledgerReasonLengthMax } from '@ledger/contracts';
+import { isStorableText, ledgerReasonLengthMax } from '@ledger/contracts';
 
-/** A reason the administrator gives (status change, adjustment, rejection): 1–1000 characters. */
-export function reasonProblem(reason: string): 'required' | 'reasonTooLong' | undefined {
+/** A reason the administrator gives (status change, adjustment, rejection): 1–1000 storable characters. */
+export function reasonProblem(
+  reason: string,
+): 'required' | 'reasonTooLong' | 'textInvalid' | undefined {
+  if (!isStorableText(reason)) return 'textInvalid';
   if (reason.trim() === '') return 'required';
   if (reason.length > ledgerReasonLengthMax) return 'reasonTooLong';
   return undefined;

@@ -1,3 +1,4 @@
+import { isStorableText } from '@ledger/contracts';
 import { z } from 'zod';
 
 /** The consents sign-up asks for: the settings' default required consents (issue #4). */
@@ -23,6 +24,7 @@ export const registrationErrorKeys = {
   email: 'register.errors.email',
   mismatch: 'register.errors.mismatch',
   consents: 'register.errors.consents',
+  text: 'register.errors.text',
 } as const;
 export type RegistrationError = keyof typeof registrationErrorKeys;
 
@@ -50,9 +52,13 @@ const RegistrationFormSchema = z
 export function registrationProblems(
   values: RegistrationValues,
 ): Partial<Record<RegistrationField | 'consents', RegistrationError>> {
-  const parsed = RegistrationFormSchema.safeParse(values);
-  if (parsed.success) return {};
   const problems: Partial<Record<RegistrationField | 'consents', RegistrationError>> = {};
+  // The contracts' text rule: a NUL character or an unpaired surrogate is refused (text_invalid).
+  for (const field of registrationFields) {
+    if (!isStorableText(values[field])) problems[field] = 'text';
+  }
+  const parsed = RegistrationFormSchema.safeParse(values);
+  if (parsed.success) return problems;
   for (const issue of parsed.error.issues) {
     const field = issue.path[0] as RegistrationField | 'consents';
     const message =

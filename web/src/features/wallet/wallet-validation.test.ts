@@ -1,4 +1,4 @@
-// Proves the wallet forms' own checks: titles are 1–50 visible characters, amounts are exact
+// Proves the wallet forms' own checks: titles are 1–50 visible characters of storable text (the contracts' schema), amounts are exact
 // decimal strings compared in bigint minor units (never floats) against the available balance,
 // and account numbers are read with or without dashes.
 import { describe, expect, test } from 'vitest';
@@ -16,6 +16,13 @@ describe('titleProblem', () => {
     expect(titleProblem(` ${'x'.repeat(50)} `)).toBeUndefined();
     expect(titleProblem('a\u0007b')).toBe('titleControl');
     expect(titleProblem('저축 통장')).toBeUndefined();
+  });
+
+  test('refuses text the server cannot store as the contracts do (text_invalid)', () => {
+    expect(titleProblem('a\u0000b')).toBe('textInvalid');
+    expect(titleProblem('\ud800x')).toBe('textInvalid');
+    expect(titleProblem('x\udc00')).toBe('textInvalid');
+    expect(titleProblem('저축 😀')).toBeUndefined();
   });
 });
 

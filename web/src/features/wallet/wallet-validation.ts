@@ -1,4 +1,4 @@
-import { accountTitleLengthMax } from '@ledger/contracts';
+import { AccountTitleSchema, accountTitleLengthMax, textInvalidCode } from '@ledger/contracts';
 import { amountPattern } from '../../ui-kit/amount/amount-format.ts';
 
 /**
@@ -9,14 +9,21 @@ export type FieldProblem =
   | 'required'
   | 'titleTooLong'
   | 'titleControl'
+  | 'textInvalid'
   | 'amountZero'
   | 'amountInvalid'
   | 'amountAboveAvailable'
   | 'accountNumberInvalid'
   | 'sameAccount';
 
-/** A title: 1–50 characters after trimming, no control characters (write API `isTitle`). */
+/** A title as the contracts' AccountTitleSchema takes it: 1–50 characters after trimming, no control characters, storable text. */
 export function titleProblem(title: string): FieldProblem | undefined {
+  const checked = AccountTitleSchema.safeParse(title);
+  if (checked.success) return undefined;
+  const refused = checked.error.issues.some(
+    (issue) => issue.code === 'custom' && issue.params?.code === textInvalidCode,
+  );
+  if (refused) return 'textInvalid';
   const trimmed = title.trim();
   if (trimmed === '') return 'required';
   if (trimmed.length > accountTitleLengthMax) return 'titleTooLong';
