@@ -13,7 +13,7 @@ import { pageFromNearerEnd } from './page-from-nearer-end.ts';
  * walks the rest of the log; the total without a date range is the books' count per asset
  * (`account_transfer_rows`, kept by the same projection in the same transactions as the rows),
  * with one the range's entries are counted in the index; a page past the middle is read from the
- * other end (docs/adr/0011, addendum of 29 November, session 16).
+ * other end (docs/adr/0011 §5).
  */
 
 // biome-ignore lint/suspicious/noExplicitAny: the read models are typed by their queries.

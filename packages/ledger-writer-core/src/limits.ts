@@ -57,7 +57,7 @@ export const foldPageEventsMax = 1_000;
 export const outcomeRowsPerStatementMax = 8_192;
 /**
  * Command-outcome statements start at most this often (unless a statement's worth of rows waits):
- * fewer, larger statements (docs/adr/0010, addendum "the writer writes its outcome rows").
+ * fewer, larger statements (docs/adr/0010).
  */
 export const outcomeStatementEveryMs = 50;
 /** The longest wait between two attempts to write command outcomes the database refused. */

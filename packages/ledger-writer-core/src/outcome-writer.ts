@@ -9,8 +9,8 @@ import {
 } from './limits.ts';
 
 /**
- * The writer's own record of its commands' outcomes in `ledger_command_outcomes` (docs/adr/0010,
- * addendum "the writer writes its outcome rows"): after a batch's append committed, one statement
+ * The writer's own record of its commands' outcomes in `ledger_command_outcomes` (docs/adr/0010):
+ * after a batch's append committed, one statement
  * inserts the batch's rows and moves the progress row, off the loop's critical path (the batch is
  * answered and the next append issued first). The table stays a cache of what is durable in the
  * ledger stream: a crash between a commit and its outcome statement loses nothing, because the

@@ -84,7 +84,7 @@ export type RunnerGroupOptions = {
    * same turn of the event loop share a read). At thousands of ledger appends a second, every
    * append's hint made a read of a few dozen events and the balances runner then committed
    * batches of ~90 transfers; 5 ms halved the reads and made the batches ~40 % larger, for up to
-   * 5 ms more lag per read (docs/adr/0007 addendum of 27 November). A read that follows a full
+   * 5 ms more lag per read (docs/adr/0007). A read that follows a full
    * page (catching up) never waits.
    */
   headReadDelayMs?: number;

@@ -13,7 +13,7 @@ import { withdrawalStream } from '@ledger/withdrawals';
 import type { Kysely } from 'kysely';
 
 /**
- * The continuous reconciliation's holdings (T25 (2); docs/adr/0020, addendum of the tenth pass):
+ * The continuous reconciliation's holdings (T25 (2); docs/adr/0020):
  * for an asset with a `simulated` chain plug-in, what the exchange's wallet on that chain holds,
  * read after the replay, plus its withdrawals in transit (`holdingsFromWallet`: a send whose
  * hold the replay has never seen counts only if its withdrawal's stream, read after the wallet,

@@ -27,7 +27,7 @@ import { ledgerFromEnvironment } from './routes/ledger-writer-address.ts';
 // allocation sites "tenure" and from then on allocates every request's objects of those sites in
 // the old generation, where they die: the old generation fills (a mark-compact every 2–3
 // scavenges) and each scavenge walks the old-to-new pointers they leave (22–45 ms instead of 7).
-// Measured in bench-write-api-path (docs/adr/0018, addendum of 27 November).
+// Measured in bench-write-api-path (docs/adr/0018).
 const env = parseEnv(WriteApiEnvSchema);
 const logger = createLogger({ service: 'write-api' });
 runService(

@@ -10,7 +10,7 @@ import type { EsdbClient } from './client.ts';
 import { chainMetadataKey, translateError } from './mapping.ts';
 
 /**
- * The hash chain on EventStoreDB (DESIGN.md §2, docs/adr/0007 addendum). The server cannot compute
+ * The hash chain on EventStoreDB (DESIGN.md §2, docs/adr/0007). The server cannot compute
  * it, so the adapter does: each event's metadata carries, under this key, its content hash
  * (SHA-256 of the canonical `{ type, data, metadata }`, the caller's metadata without this key)
  * and its link hash (SHA-256 of the previous event's link ‖ content ‖ UTF-8 stream ‖ revision as

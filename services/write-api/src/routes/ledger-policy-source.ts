@@ -4,7 +4,7 @@ import { loadSettings } from '../settings-source.ts';
 
 /**
  * The ledger policy the write API applies before a command reaches the writer: the `ledger.*`
- * keys of the settings catalogue (docs/adr/0011 addendum), changed by the chief administrator
+ * keys of the settings catalogue (docs/adr/0011 §2), changed by the chief administrator
  * with PUT /admin/setting/{key}.
  */
 export type LedgerPolicy = {
