@@ -54,6 +54,12 @@ export const ledgerProblemCodes = [
   'capture_duplicates_hold',
   'capture_leg_invalid',
   'capture_exceeds_hold',
+  /** 422: a move of held funds asks for more than the hold has left. */
+  'move_exceeds_hold',
+  /** 422: a move of held funds joins holds of two accounts. */
+  'hold_account_mismatch',
+  /** 422: a hold that draws on a daily limit cannot move. */
+  'hold_draws_on_limit',
   'limit_not_for_account',
   /** 422: the member's daily allowance is used up. */
   'limit_exceeded',

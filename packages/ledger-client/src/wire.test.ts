@@ -1,4 +1,4 @@
-// Proves that the transport splits a byte stream into lines however it is chunked, refuses an overlong partial line, and validates the request envelope, naming the field at fault; the written-out envelope check accepts exactly what the zod schema accepts.
+// Proves that the transport splits a byte stream into lines however it is chunked, refuses an overlong partial line, carries every ledger command type (MoveHeld too), and validates the request envelope, naming the field at fault; the written-out envelope check accepts exactly what the zod schema accepts.
 import { describe, expect, test } from 'vitest';
 import { isWireRequest, LineReader, parseRequest, requestSchema } from './wire.ts';
 
@@ -39,6 +39,22 @@ describe('the wire format', () => {
       ok: false,
       id: 4,
     });
+  });
+
+  test('every ledger command type travels, MoveHeld and a capture that keeps the rest among them', () => {
+    const moveHeld = {
+      type: 'MoveHeld',
+      data: { fromHoldId: 'deal', toHoldId: 'app', amount: '0.10000000', reason: 'c2cEscrow' },
+    };
+    const capture = {
+      type: 'CaptureHolds',
+      data: { transferId: 't', cause: 'c2c', captures: [{ holdId: 'h', legs: [], rest: 'keep' }] },
+    };
+    for (const command of [moveHeld, capture]) {
+      const value = { id: 5, submit: { commandId: 'k', actor: 'system:c2c', command } };
+      expect(isWireRequest(JSON.parse(JSON.stringify(value)))).toBe(true);
+      expect(parseRequest(JSON.stringify(value))).toMatchObject({ ok: true, request: value });
+    }
   });
 
   test('the written-out envelope check agrees with the schema on valid and broken requests', () => {

@@ -20,6 +20,7 @@ const commandTypes = [
   'PostTransfer',
   'PlaceHold',
   'CaptureHolds',
+  'MoveHeld',
   'ReleaseHold',
   'ExpireHold',
   'SetDailyLimit',

@@ -3,8 +3,10 @@ import type {
   AccountOpened,
   AccountStatusChanged,
   DailyLimitSet,
+  HeldMoved,
   HoldCaptured,
   HoldExpired,
+  HoldPartlyCaptured,
   HoldPlaced,
   HoldReleased,
   Leg,
@@ -63,6 +65,9 @@ const appliers: Record<string, Applier> = {
   TransferPosted: (context, data) => postTransfer(context, data as TransferPosted['data']),
   HoldPlaced: (context, data) => placeHold(context, data as HoldPlaced['data']),
   HoldCaptured: (context, data) => captureHold(context, data as HoldCaptured['data']),
+  HoldPartlyCaptured: (context, data) =>
+    captureHoldPart(context, data as HoldPartlyCaptured['data']),
+  HeldMoved: (context, data) => moveHeld(context, data as HeldMoved['data']),
   HoldReleased: (context, data) =>
     endHold(context, data as HoldReleased['data'], 'released', 'releasedAt'),
   HoldExpired: (context, data) =>
@@ -425,7 +430,7 @@ function captureHold(context: EventContext, data: HoldCaptured['data']): void {
   const released = minorUnitsOrZero(context, data.amountReleased, account.decimalPoint);
   context.check(captured + released === hold.amount, `hold ${hold.holdId} resolves another amount`);
   resolveHold(context, hold, 'captured', context.text(data.capturedAt, 'capturedAt'));
-  hold.amountCaptured = captured;
+  hold.amountCaptured = (hold.amountCaptured ?? 0n) + captured;
   hold.amountReleased = released;
   changeHeld(context, account, -hold.amount);
   context.check(Array.isArray(data.legs) && data.legs.length > 0, 'a capture without legs');
@@ -437,6 +442,120 @@ function captureHold(context: EventContext, data: HoldCaptured['data']): void {
   }
   context.check(legsTotal === captured, `the legs of hold ${hold.holdId} sum to another amount`);
   context.finish();
+}
+
+/**
+ * Part of a hold captured, the rest kept held: the legs move as a capture's do, the hold stays
+ * open holding the rest, and its captured amount adds up what its captures took so far.
+ */
+function captureHoldPart(context: EventContext, data: HoldPartlyCaptured['data']): void {
+  const account = context.account(data.account);
+  const hold = openHold(context, data.holdId, account);
+  const captured = context.amount(data.amount, account.decimalPoint, 'captured amount');
+  const left = context.amount(data.amountLeft, account.decimalPoint, 'amount left');
+  context.check(captured + left === hold.amount, `hold ${hold.holdId} holds another amount`);
+  const at = context.text(data.capturedAt, 'capturedAt');
+  hold.amount = left;
+  hold.amountCaptured = (hold.amountCaptured ?? 0n) + captured;
+  hold.lastRevision = context.event.revision;
+  context.batch.holdsChanged.add(hold.holdId);
+  changeHeld(context, account, -captured);
+  context.check(Array.isArray(data.legs) && data.legs.length > 0, 'a capture without legs');
+  let legsTotal = 0n;
+  const ids = { transferId: context.text(data.transferId, 'transferId'), holdId: hold.holdId };
+  for (const leg of data.legs) {
+    context.check(leg.debit === account.account, 'a capture leg leaves another account');
+    legsTotal += moveLeg(context, leg, data.cause, ids, at);
+  }
+  context.check(legsTotal === captured, `the legs of hold ${hold.holdId} sum to another amount`);
+  context.finish();
+}
+
+/** The hold a move goes into: the open one on the same account, or a new one it places. */
+function holdMovedInto(
+  context: EventContext,
+  data: HeldMoved['data'],
+  account: AccountRow,
+  at: string,
+): HoldRow {
+  const { batch, event } = context;
+  const toHoldId = context.text(data.toHoldId, 'toHoldId');
+  if (!data.toHoldPlaced) {
+    const to = openHold(context, toHoldId, account);
+    to.lastRevision = event.revision;
+    batch.holdsChanged.add(toHoldId);
+    return to;
+  }
+  context.check(!batch.holds.has(toHoldId), `hold ${toHoldId} is placed twice`);
+  const placed: HoldRow = {
+    holdId: toHoldId,
+    account: account.account,
+    asset: account.asset,
+    decimalPoint: account.decimalPoint,
+    amount: 0n,
+    reason: context.text(data.reason, 'reason'),
+    status: 'open',
+    amountCaptured: null,
+    amountReleased: null,
+    placedAt: at,
+    expiresAt: null,
+    resolvedAt: null,
+    limitAccount: null,
+    limitDay: null,
+    placedRevision: event.revision,
+    lastRevision: event.revision,
+  };
+  batch.holds.set(toHoldId, placed);
+  batch.holdsPlaced.add(toHoldId);
+  return placed;
+}
+
+/**
+ * Held funds moved between two holds of one account: the account's balance and held total stay;
+ * the from hold holds less (resolved as moved, keeping what it held last, when nothing is left),
+ * the to hold more. Logged as two hold rows on the account, one per hold, each of the moved amount.
+ */
+function moveHeld(context: EventContext, data: HeldMoved['data']): void {
+  const account = context.account(data.account);
+  const from = openHold(context, data.fromHoldId, account);
+  const moved = context.amount(data.amount, account.decimalPoint, 'moved amount');
+  const left = minorUnitsOrZero(context, data.amountLeft, account.decimalPoint);
+  context.check(moved + left === from.amount, `hold ${from.holdId} holds another amount`);
+  const at = context.text(data.movedAt, 'movedAt');
+  const to = holdMovedInto(context, data, account, at);
+  const toAmount = context.amount(data.toHoldAmount, account.decimalPoint, 'to hold amount');
+  context.check(to.amount + moved === toAmount, `hold ${to.holdId} holds another amount`);
+  to.amount = toAmount;
+  if (left === 0n) {
+    resolveHold(context, from, 'moved', at);
+  } else {
+    from.amount = left;
+    from.lastRevision = context.event.revision;
+    context.batch.holdsChanged.add(from.holdId);
+  }
+  context.touch(account);
+  for (const hold of [from, to]) logHoldChange(context, account, hold, moved, at);
+  context.finish();
+}
+
+function logHoldChange(
+  context: EventContext,
+  account: AccountRow,
+  hold: HoldRow,
+  amount: bigint,
+  occurredAt: string,
+): void {
+  context.log({
+    occurredAt,
+    cause: hold.reason,
+    transferId: null,
+    holdId: hold.holdId,
+    asset: account.asset,
+    decimalPoint: account.decimalPoint,
+    amount,
+    debit: { account: account.account, balanceAfter: account.balance, heldAfter: account.held },
+    credit: null,
+  });
 }
 
 function minorUnitsOrZero(context: EventContext, value: unknown, decimalPoint: number): bigint {

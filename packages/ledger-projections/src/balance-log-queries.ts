@@ -17,7 +17,10 @@ export type BalanceLogEntry = {
   /** The log's key: ledger revision × 1024 + the row's index in its event (decimal text). */
   entry: string;
   occurred_at: string;
-  /** TransferPosted, HoldPlaced, HoldCaptured, HoldReleased or HoldExpired. */
+  /**
+   * TransferPosted, HoldPlaced, HoldCaptured, HoldPartlyCaptured, HeldMoved (two hold rows: the
+   * hold it left, the hold it went into), HoldReleased or HoldExpired.
+   */
   type: string;
   cause: string;
   transfer_id: string | null;
@@ -304,7 +307,10 @@ async function countLog(db: AnyDb, query: LogQuery): Promise<number> {
 function entryOf(row: LogRecord): AdminBalanceLogEntry {
   const units = (text: string) => minorUnitsOf(text, row.decimal_point);
   const format = (value: bigint) => formatMinorUnits(value, row.decimal_point);
-  const isHold = row.event_type !== 'TransferPosted' && row.event_type !== 'HoldCaptured';
+  const isHold =
+    row.event_type !== 'TransferPosted' &&
+    row.event_type !== 'HoldCaptured' &&
+    row.event_type !== 'HoldPartlyCaptured';
   const amount = units(row.amount);
   const balance = units(row.balance_after);
   const held = units(row.held_after);

@@ -120,6 +120,7 @@ async function loadHolds(trx: Trx, table: TableOf, batch: LedgerBatch, holdIds: 
     amount: string;
     reason: string;
     status: HoldRow['status'];
+    amount_captured: string | null;
     placed_at: Date;
     expires_at: Date | null;
     limit_account: string | null;
@@ -127,8 +128,8 @@ async function loadHolds(trx: Trx, table: TableOf, batch: LedgerBatch, holdIds: 
     placed_revision: string;
     last_revision: string;
   }>`SELECT h.hold_id, h.account, h.asset, a.decimal_point, h.amount::text, h.reason, h.status,
-      h.placed_at, h.expires_at, h.limit_account, h.limit_day, h.placed_revision::text,
-      h.last_revision::text
+      h.amount_captured::text, h.placed_at, h.expires_at, h.limit_account, h.limit_day,
+      h.placed_revision::text, h.last_revision::text
       FROM ${table(balanceTables.holds)} h JOIN ${table(balanceTables.accounts)} a USING (account)
      WHERE h.hold_id = ANY(${[...holdIds]}::text[])`.execute(trx);
   for (const row of rows) {
@@ -140,7 +141,8 @@ async function loadHolds(trx: Trx, table: TableOf, batch: LedgerBatch, holdIds: 
       amount: minorUnitsOf(row.amount, row.decimal_point),
       reason: row.reason,
       status: row.status,
-      amountCaptured: null,
+      amountCaptured:
+        row.amount_captured === null ? null : minorUnitsOf(row.amount_captured, row.decimal_point),
       amountReleased: null,
       placedAt: row.placed_at.toISOString(),
       expiresAt: row.expires_at?.toISOString() ?? null,
@@ -312,7 +314,7 @@ function updateAccounts(table: TableOf, rows: AccountRow[], batch: LedgerBatch) 
 
 function writeHolds(table: TableOf, holds: HoldRow[]) {
   const column = (pick: (row: HoldRow) => Element) => arrayLiteral(holds, pick);
-  // New holds are inserted whole; resolved ones change their status, amounts and times only.
+  // New holds are inserted whole; changed ones their status, amounts and times only.
   return sql`INSERT INTO ${table(balanceTables.holds)} AS t
     (hold_id, account, asset, amount, reason, status, amount_captured, amount_released, placed_at,
      expires_at, resolved_at, limit_account, limit_day, placed_revision, last_revision)
@@ -326,7 +328,7 @@ function writeHolds(table: TableOf, holds: HoldRow[]) {
       ${column((r) => r.resolvedAt)}::timestamptz[], ${column((r) => r.limitAccount)}::text[],
       ${column((r) => r.limitDay)}::text[], ${column((r) => r.placedRevision)}::bigint[],
       ${column((r) => r.lastRevision)}::bigint[])
-    ON CONFLICT (hold_id) DO UPDATE SET status = excluded.status,
+    ON CONFLICT (hold_id) DO UPDATE SET status = excluded.status, amount = excluded.amount,
       amount_captured = excluded.amount_captured, amount_released = excluded.amount_released,
       resolved_at = excluded.resolved_at, last_revision = excluded.last_revision
       WHERE t.last_revision < excluded.last_revision AND t.status = 'open'

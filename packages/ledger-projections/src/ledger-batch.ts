@@ -41,6 +41,11 @@ export type AccountRow = {
   logTimesOrdered: boolean;
 };
 
+/**
+ * A hold: `amount` is what it holds now while open (less after a capture that kept the rest or a
+ * move out, more after a move in), and what it held when it was resolved; `amountCaptured` adds
+ * up every capture from it. `moved`: its whole amount went into another hold.
+ */
 export type HoldRow = {
   holdId: string;
   account: string;
@@ -48,7 +53,7 @@ export type HoldRow = {
   decimalPoint: number;
   amount: bigint;
   reason: string;
-  status: 'open' | 'captured' | 'released' | 'expired';
+  status: 'open' | 'captured' | 'released' | 'expired' | 'moved';
   amountCaptured: bigint | null;
   amountReleased: bigint | null;
   placedAt: string;
@@ -165,6 +170,8 @@ export function keysOf(events: readonly RecordedEvent[]): Keys {
     if (typeof data.account === 'string') keys.accounts.add(data.account);
     if (typeof data.asset === 'string') keys.assets.add(data.asset);
     if (typeof data.holdId === 'string') keys.holds.add(data.holdId);
+    if (typeof data.fromHoldId === 'string') keys.holds.add(data.fromHoldId);
+    if (typeof data.toHoldId === 'string') keys.holds.add(data.toHoldId);
     addLegs(keys, data.legs);
   }
   return keys;

@@ -136,7 +136,9 @@ type Operation =
       isFull: boolean;
       feeUnits: number;
       isWrongDebit: boolean;
+      isKeep: boolean;
     }
+  | { kind: 'move'; from: number; to: number; units: number; isAll: boolean }
   | { kind: 'fill'; sell: number; buy: number; unitsA: number; unitsB: number; feeUnits: number }
   | { kind: 'release'; hold: number }
   | { kind: 'expire'; hold: number }
@@ -229,6 +231,17 @@ const operation: fc.Arbitrary<Operation> = fc.oneof(
       isFull: fc.boolean(),
       feeUnits,
       isWrongDebit: fc.integer({ min: 0, max: 4 }).map((value) => value === 4),
+      isKeep: fc.boolean(),
+    }),
+  },
+  {
+    weight: 3,
+    arbitrary: fc.record({
+      kind: fc.constant('move'),
+      from: hold,
+      to: hold,
+      units: amountUnits,
+      isAll: fc.boolean(),
     }),
   },
   {
@@ -384,10 +397,24 @@ function captureOf(
     const other = universe.member((memberIndexOf(debit) + 1) % membersOpened, key);
     legs[0] = { ...(legs[0] as Leg), debit: other };
   }
+  const capture = operation.isKeep ? { holdId, legs, rest: 'keep' as const } : { holdId, legs };
   return {
     type: 'CaptureHolds',
-    data: { transferId: nextTransferId(), cause: 'c2cRelease', captures: [{ holdId, legs }] },
+    data: { transferId: nextTransferId(), cause: 'c2cRelease', captures: [capture] },
   };
+}
+
+/** A move of held funds: from a placed hold into one of the run's hold ids (open, resolved or new). */
+function moveOf(operation: Extract<Operation, { kind: 'move' }>, model: Model): LedgerCommandInput {
+  const fromHoldId = holdIdOf(operation.from, model);
+  const known = model.ledger.holdsPlaced.get(fromHoldId);
+  const key = known === undefined ? 'A' : assetKeyOf(known.asset);
+  const amount =
+    operation.isAll && known !== undefined
+      ? modelFormatAmount(known.amount, decimalPoints[key])
+      : units(operation.units, key);
+  const toHoldId = model.universe.hold(operation.to);
+  return { type: 'MoveHeld', data: { fromHoldId, toHoldId, amount, reason: 'c2cEscrow' } };
 }
 
 /**
@@ -493,6 +520,8 @@ function commandOf(operation: Operation, model: Model): LedgerCommandInput {
       return captureOf(operation, model);
     case 'fill':
       return fillOf(operation, model);
+    case 'move':
+      return moveOf(operation, model);
     case 'release':
       return { type: 'ReleaseHold', data: { holdId: holdIdOf(operation.hold, model) } };
     case 'expire':

@@ -2,10 +2,20 @@ import { assert } from '@ledger/decider';
 import { closeHold, existingOpenHold, openHoldFor } from './hold-resolution.ts';
 import type { CaptureHolds, HoldCapture } from './ledger-commands.ts';
 import { accepted, type LedgerDecision, rejected } from './ledger-decision.ts';
-import type { HoldCaptured, LedgerEvent, TransferPosted } from './ledger-events.ts';
+import type {
+  HoldCaptured,
+  HoldPartlyCaptured,
+  LedgerEvent,
+  TransferPosted,
+} from './ledger-events.ts';
 import { capturesPerCommandMax } from './ledger-limits.ts';
 import type { LedgerRejection } from './ledger-rejections.ts';
-import type { HoldState, LedgerState, MoneyAccountState } from './ledger-state.ts';
+import {
+  existingMoneyAccount,
+  type HoldState,
+  type LedgerState,
+  type MoneyAccountState,
+} from './ledger-state.ts';
 import {
   applyLegs,
   assertAccountsSound,
@@ -23,12 +33,16 @@ import {
 import { formatAmount } from './money.ts';
 import { checkLegCount, checkTransferIdAndCause } from './post-transfer.ts';
 
-/** A capture checked against the state, with the amount its legs take from the hold. */
+/**
+ * A capture checked against the state, with the amount its legs take from the hold; `keeps`: the
+ * rest stays held and the hold open (a capture with `rest: 'keep'` of less than the hold).
+ */
 type CapturePlan = {
   hold: HoldState;
   account: MoneyAccountState;
   amount: bigint;
   capture: HoldCapture;
+  keeps: boolean;
 };
 
 function checkCaptureCount(captures: unknown): LedgerRejection | undefined {
@@ -40,6 +54,10 @@ function checkCaptureCount(captures: unknown): LedgerRejection | undefined {
 }
 
 function checkCaptureLegs(capture: HoldCapture, hold: HoldState): LedgerRejection | undefined {
+  const { rest } = capture;
+  if (rest !== undefined && rest !== 'release' && rest !== 'keep') {
+    return { type: 'InvalidField', field: 'rest', value: String(rest) };
+  }
   const countRejection = checkLegCount(capture.legs);
   if (countRejection !== undefined) {
     return countRejection;
@@ -57,7 +75,10 @@ function checkCaptureLegs(capture: HoldCapture, hold: HoldState): LedgerRejectio
   return undefined;
 }
 
-/** Checks one capture and adds its effect: the legs leave the account, the whole hold is freed. */
+/**
+ * Checks one capture and adds its effect: the legs leave the account, and the whole hold is freed,
+ * or only the captured part when the rest is kept.
+ */
 function planCapture(
   state: LedgerState,
   capture: HoldCapture,
@@ -82,8 +103,9 @@ function planCapture(
     const requested = formatAmount(amount, account.decimalPoint);
     return { type: 'CaptureExceedsHold', holdId: hold.id, held, requested };
   }
-  effectOf(effects, account).heldDelta -= hold.amount;
-  return { hold, account, amount, capture };
+  const keeps = capture.rest === 'keep' && amount < hold.amount;
+  effectOf(effects, account).heldDelta -= keeps ? amount : hold.amount;
+  return { hold, account, amount, capture, keeps };
 }
 
 function planCaptures(
@@ -105,25 +127,53 @@ function planCaptures(
   return plans;
 }
 
+function captureEventOf(
+  command: CaptureHolds,
+  plan: CapturePlan,
+): HoldCaptured | HoldPartlyCaptured {
+  const { transferId, cause } = command.data;
+  const { hold, account, amount, capture, keeps } = plan;
+  const captured = formatAmount(amount, account.decimalPoint);
+  const rest = formatAmount(hold.amount - amount, account.decimalPoint);
+  const capturedAt = command.metadata.now;
+  const legs = copyLegs(capture.legs);
+  // Members in code-unit order, as in every event this package builds.
+  if (keeps) {
+    return {
+      type: 'HoldPartlyCaptured',
+      data: {
+        account: hold.account,
+        amount: captured,
+        amountLeft: rest,
+        asset: hold.asset,
+        capturedAt,
+        cause,
+        holdId: hold.id,
+        legs,
+        transferId,
+      },
+    };
+  }
+  return {
+    type: 'HoldCaptured',
+    data: {
+      account: hold.account,
+      amount: captured,
+      amountReleased: rest,
+      asset: hold.asset,
+      capturedAt,
+      cause,
+      holdId: hold.id,
+      legs,
+      transferId,
+    },
+  };
+}
+
 function eventsOf(command: CaptureHolds, plans: readonly CapturePlan[]): LedgerEvent[] {
   const { transferId, cause, legs } = command.data;
   const now = command.metadata.now;
-  const events: LedgerEvent[] = plans.map(
-    ({ hold, account, amount, capture }): HoldCaptured => ({
-      type: 'HoldCaptured',
-      data: {
-        account: hold.account,
-        amount: formatAmount(amount, account.decimalPoint),
-        amountReleased: formatAmount(hold.amount - amount, account.decimalPoint),
-        asset: hold.asset,
-        capturedAt: now,
-        cause,
-        holdId: hold.id,
-        legs: copyLegs(capture.legs),
-        transferId,
-      },
-    }),
-  );
+  const events: LedgerEvent[] = plans.map((plan) => captureEventOf(command, plan));
   if (legs !== undefined) {
     const transfer: TransferPosted = {
       type: 'TransferPosted',
@@ -135,7 +185,8 @@ function eventsOf(command: CaptureHolds, plans: readonly CapturePlan[]): LedgerE
 }
 
 /**
- * Decides CaptureHolds: takes each hold's captured part along its legs and releases the rest,
+ * Decides CaptureHolds: takes each hold's captured part along its legs and releases the rest (or
+ * keeps it held, the hold still open, when the capture says `rest: 'keep'`),
  * then posts the extra legs, all in one decision, so a fill's two assets move together or not at
  * all. A fraud account's earlier hold can still be captured; a new debit of it cannot.
  */
@@ -180,5 +231,25 @@ export function evolveHoldCaptured(state: LedgerState, event: HoldCaptured): voi
     hold.amount - amount === eventAmount(event.data.amountReleased, account.decimalPoint),
     'released = held - captured',
   );
+  assertAccountsSound(state, touched);
+}
+
+/** Evolves HoldPartlyCaptured: moves the captured legs; the hold stays open with the rest. */
+export function evolveHoldPartlyCaptured(state: LedgerState, event: HoldPartlyCaptured): void {
+  const hold = existingOpenHold(state, event.data);
+  for (const leg of event.data.legs) {
+    assertCaptureLeg(leg, hold.account);
+  }
+  const touched: MoneyAccountState[] = [];
+  const amount = applyLegs(state, event.data.legs, touched);
+  const account = existingMoneyAccount(state, hold.account);
+  assert(amount === eventAmount(event.data.amount, account.decimalPoint), 'captured = legs total');
+  assert(amount < hold.amount, 'a partial capture leaves part of the hold');
+  assert(
+    hold.amount - amount === eventAmount(event.data.amountLeft, account.decimalPoint),
+    'left = held - captured',
+  );
+  hold.amount -= amount;
+  account.held -= amount;
   assertAccountsSound(state, touched);
 }

@@ -73,12 +73,16 @@ export type PlaceHold = LedgerCommandOf<
   }
 >;
 
-/** One hold to capture: its legs all debit the hold's account; their sum is the captured amount. */
-export type HoldCapture = { holdId: HoldId; legs: readonly Leg[] };
+/**
+ * One hold to capture: its legs all debit the hold's account; their sum is the captured amount.
+ * `rest` says what becomes of the part not captured: `release` (the default) gives it back and
+ * closes the hold; `keep` leaves it held, so the hold stays open for later captures.
+ */
+export type HoldCapture = { holdId: HoldId; legs: readonly Leg[]; rest?: 'release' | 'keep' };
 
 /**
- * Captures one or more holds, in full or in part (the rest is released), and optionally posts
- * further legs, all in one decision: a fill of two assets captures both holds at once.
+ * Captures one or more holds, in full or in part (the rest released, or kept held), and optionally
+ * posts further legs, all in one decision: a fill of two assets captures both holds at once.
  */
 export type CaptureHolds = LedgerCommandOf<
   'CaptureHolds',
@@ -88,6 +92,17 @@ export type CaptureHolds = LedgerCommandOf<
     captures: readonly HoldCapture[];
     legs?: readonly Leg[];
   }
+>;
+
+/**
+ * Moves `amount` of the open hold `fromHoldId` into the hold `toHoldId` on the same account, in one
+ * decision, so the amount is never free in between: into a new hold (placed with `reason`, no
+ * expiry, no limit draw) or into an open one. The account's held total does not change; a hold
+ * whose whole amount moves is resolved as moved. Holds that draw on a daily limit never move.
+ */
+export type MoveHeld = LedgerCommandOf<
+  'MoveHeld',
+  { fromHoldId: HoldId; toHoldId: HoldId; amount: AmountText; reason: string }
 >;
 
 /** Gives a whole open hold back to its account (and its limit draw back to its day). */
@@ -108,6 +123,7 @@ export type LedgerCommand =
   | PostTransfer
   | PlaceHold
   | CaptureHolds
+  | MoveHeld
   | ReleaseHold
   | ExpireHold
   | SetDailyLimit;
@@ -133,6 +149,7 @@ export type LedgerCommandInput =
   | CommandInput<PostTransfer>
   | PlaceHoldInput
   | CommandInput<CaptureHolds>
+  | CommandInput<MoveHeld>
   | CommandInput<ReleaseHold>
   | CommandInput<ExpireHold>
   | CommandInput<SetDailyLimit>;

@@ -1,5 +1,5 @@
 import { AssertionError } from '@ledger/decider';
-import { captureHolds, evolveHoldCaptured } from './capture-holds.ts';
+import { captureHolds, evolveHoldCaptured, evolveHoldPartlyCaptured } from './capture-holds.ts';
 import { changeAccountStatus, evolveAccountStatusChanged } from './change-account-status.ts';
 import { evolveHoldExpired, expireHold } from './expire-hold.ts';
 import type { LedgerCommand } from './ledger-commands.ts';
@@ -7,6 +7,7 @@ import type { LedgerDecision } from './ledger-decision.ts';
 import type { LedgerStreamEvent } from './ledger-events.ts';
 import { initialState, type LedgerState } from './ledger-state.ts';
 import { assertNow } from './ledger-validation.ts';
+import { evolveHeldMoved, moveHeld } from './move-held.ts';
 import { evolveAccountOpened, openAccount } from './open-account.ts';
 import { evolveHoldPlaced, placeHold } from './place-hold.ts';
 import { evolveTransferPosted, postTransfer } from './post-transfer.ts';
@@ -34,6 +35,8 @@ export function decide(command: LedgerCommand, state: LedgerState): LedgerDecisi
       return placeHold(command, state);
     case 'CaptureHolds':
       return captureHolds(command, state);
+    case 'MoveHeld':
+      return moveHeld(command, state);
     case 'ReleaseHold':
       return releaseHold(command, state);
     case 'ExpireHold':
@@ -68,6 +71,12 @@ export function evolve(state: LedgerState, event: LedgerStreamEvent): LedgerStat
       break;
     case 'HoldCaptured':
       evolveHoldCaptured(state, event);
+      break;
+    case 'HoldPartlyCaptured':
+      evolveHoldPartlyCaptured(state, event);
+      break;
+    case 'HeldMoved':
+      evolveHeldMoved(state, event);
       break;
     case 'HoldReleased':
       evolveHoldReleased(state, event);

@@ -67,6 +67,46 @@ export type HoldCaptured = LedgerEventOf<
   }
 >;
 
+/**
+ * Part of a hold captured with the rest kept held (a capture with `rest: 'keep'`): the hold stays
+ * open with `amountLeft`. A capture that takes the whole hold is a HoldCaptured.
+ */
+export type HoldPartlyCaptured = LedgerEventOf<
+  'HoldPartlyCaptured',
+  {
+    holdId: HoldId;
+    transferId: TransferId;
+    account: AccountId;
+    asset: AssetCode;
+    amount: AmountText;
+    amountLeft: AmountText;
+    legs: Leg[];
+    cause: string;
+    capturedAt: Timestamp;
+  }
+>;
+
+/**
+ * `amount` moved from one hold into another on the same account: the from hold keeps `amountLeft`
+ * (zero: it is resolved as moved); the to hold, new when `toHoldPlaced` (with `reason`), holds
+ * `toHoldAmount` after it. The account's balance and held total stay as they were.
+ */
+export type HeldMoved = LedgerEventOf<
+  'HeldMoved',
+  {
+    fromHoldId: HoldId;
+    toHoldId: HoldId;
+    account: AccountId;
+    asset: AssetCode;
+    amount: AmountText;
+    amountLeft: AmountText;
+    toHoldAmount: AmountText;
+    toHoldPlaced: boolean;
+    reason: string;
+    movedAt: Timestamp;
+  }
+>;
+
 export type HoldReleased = LedgerEventOf<
   'HoldReleased',
   {
@@ -101,6 +141,8 @@ export type LedgerEvent =
   | TransferPosted
   | HoldPlaced
   | HoldCaptured
+  | HoldPartlyCaptured
+  | HeldMoved
   | HoldReleased
   | HoldExpired
   | DailyLimitSet;
@@ -144,7 +186,10 @@ export function decidedAtOf(event: LedgerStreamEvent): Timestamp | undefined {
     case 'HoldPlaced':
       return event.data.placedAt;
     case 'HoldCaptured':
+    case 'HoldPartlyCaptured':
       return event.data.capturedAt;
+    case 'HeldMoved':
+      return event.data.movedAt;
     case 'HoldReleased':
       return event.data.releasedAt;
     case 'HoldExpired':

@@ -1,7 +1,7 @@
-// Proves, over thousands of seeded random commands of every kind, that the per-asset zero-sum and the no-forbidden-negative rules hold after every step, that decide never changes the state, and that replaying the accepted events from initialState gives the same serialized state.
+// Proves, over thousands of seeded random commands of every kind (moves of held amounts and captures that keep the rest held among them), that the per-asset zero-sum and the no-forbidden-negative rules hold after every step, that decide never changes the state, and that replaying the accepted events from initialState gives the same serialized state.
 import { describe, expect, it } from 'vitest';
 import { readAccountBalance } from './ledger-balances.ts';
-import type { LedgerCommand } from './ledger-commands.ts';
+import type { HoldCapture, LedgerCommand } from './ledger-commands.ts';
 import { decide, evolve } from './ledger-decider.ts';
 import type { LedgerEvent } from './ledger-events.ts';
 import { assertLedgerInvariants } from './ledger-invariants.ts';
@@ -173,7 +173,7 @@ function pickHoldId(walk: Walk): string {
 }
 
 /** Capture legs for a hold the walk knows, or for a made-up one so refusals happen too. */
-function captureOf(walk: Walk, holdId: string): { holdId: string; legs: Leg[] } {
+function captureOf(walk: Walk, holdId: string): HoldCapture {
   const hold = walk.state.holdsOpen.get(holdId);
   const asset =
     assets.find((candidate) => candidate.code === hold?.asset) ?? walk.random.pick(assets);
@@ -187,7 +187,8 @@ function captureOf(walk: Walk, holdId: string): { holdId: string; legs: Leg[] } 
     walk.random.pick(['chainClearing', 'providerLiquidity', 'settlement']),
     asset.code,
   );
-  return { holdId, legs: [{ debit: account, credit, asset: asset.code, amount }] };
+  const legs = [{ debit: account, credit, asset: asset.code, amount }];
+  return walk.random.chance(40) ? { holdId, legs, rest: 'keep' } : { holdId, legs };
 }
 
 function captureCommand(walk: Walk, now: string): LedgerCommand {
@@ -196,6 +197,34 @@ function captureCommand(walk: Walk, now: string): LedgerCommand {
   const captures = Array.from({ length: count }, () => captureOf(walk, pickHoldId(walk)));
   const data = { transferId: nextId(walk, 'c'), cause: 'withdrawal', captures };
   return { type: 'CaptureHolds', data, metadata: { now } };
+}
+
+/** Part or all of a hold into a new hold or another open one, mostly on the same account. */
+function moveCommand(walk: Walk, now: string): LedgerCommand {
+  const { random } = walk;
+  const fromHoldId = pickHoldId(walk);
+  const from = walk.state.holdsOpen.get(fromHoldId);
+  const sameAccount = [...walk.state.holdsOpen.values()].filter(
+    (hold) => hold.id !== fromHoldId && (hold.account === from?.account || random.chance(10)),
+  );
+  const toHoldId =
+    sameAccount.length > 0 && random.chance(50)
+      ? random.pick(sameAccount).id
+      : random.chance(5) && walk.holdIds.length > 0
+        ? random.pick(walk.holdIds)
+        : nextId(walk, 'h');
+  walk.holdIds.push(toHoldId);
+  const asset = assets.find((candidate) => candidate.code === from?.asset) ?? random.pick(assets);
+  const held = from?.amount ?? 1n;
+  const roll = random.integer(0, 9);
+  const moved =
+    roll === 0 ? held + 1n : roll < 3 ? held : (held * BigInt(random.integer(1, 99))) / 100n;
+  const amount = formatAmount(moved > 0n ? moved : 1n, asset.decimalPoint);
+  return {
+    type: 'MoveHeld',
+    data: { fromHoldId, toHoldId, amount, reason: 'c2cEscrow' },
+    metadata: { now },
+  };
 }
 
 function resolveCommand(walk: Walk, now: string): LedgerCommand {
@@ -222,8 +251,9 @@ function randomCommand(walk: Walk): LedgerCommand {
   const roll = walk.random.integer(0, 99);
   if (roll < 35) return transferCommand(walk, now);
   if (roll < 60) return placeHoldCommand(walk, now);
-  if (roll < 78) return captureCommand(walk, now);
-  if (roll < 92) return resolveCommand(walk, now);
+  if (roll < 72) return captureCommand(walk, now);
+  if (roll < 82) return moveCommand(walk, now);
+  if (roll < 93) return resolveCommand(walk, now);
   return policyCommand(walk, now);
 }
 
@@ -246,6 +276,7 @@ function step(
     for (const event of decision.events) {
       evolve(walk.state, event);
       log.push(event);
+      outcomes.set(event.type, (outcomes.get(event.type) ?? 0) + 1);
     }
   }
   assertLedgerInvariants(walk.state);
@@ -283,11 +314,17 @@ describe.each([20_250_115, 7, 424_242])('a random walk with seed %i', (seed) => 
       'accepted CaptureHolds',
       'accepted ReleaseHold',
       'accepted ExpireHold',
+      'accepted MoveHeld',
+      'MoveExceedsHold',
+      'HoldDrawsOnLimit',
+      'HoldAccountMismatch',
       'InsufficientFunds',
       'LimitExceeded',
       'HoldAlreadyResolved',
       'CaptureExceedsHold',
       'AccountFrozen',
+      'HoldPartlyCaptured',
+      'HeldMoved',
     ]) {
       expect(
         outcomes.get(expected) ?? 0,

@@ -65,6 +65,12 @@ export type LedgerRejection =
   /** A capture leg must debit the account the hold is on. */
   | { type: 'CaptureLegNotFromHoldAccount'; holdId: HoldId; account: AccountId; debit: AccountId }
   | { type: 'CaptureExceedsHold'; holdId: HoldId; held: AmountText; requested: AmountText }
+  /** A MoveHeld asks for more than the from hold has left. */
+  | { type: 'MoveExceedsHold'; holdId: HoldId; held: AmountText; requested: AmountText }
+  /** A MoveHeld's open to hold is on another account than its from hold. */
+  | { type: 'HoldAccountMismatch'; holdId: HoldId; account: AccountId; accountExpected: AccountId }
+  /** A hold that draws on a daily limit cannot take part in a MoveHeld. */
+  | { type: 'HoldDrawsOnLimit'; holdId: HoldId }
   /** The limit account belongs to another member or asset than the account the hold is on. */
   | { type: 'LimitNotForAccount'; limitAccount: AccountId; account: AccountId }
   /** A hold above the one-time limit the command carried (`oneTimeMax`). */

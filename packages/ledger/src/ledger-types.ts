@@ -74,8 +74,11 @@ export type Leg = {
 /** The limit account and day a hold draws on. */
 export type LimitDraw = { account: AccountId; day: Day };
 
-/** How an open hold ended; a hold resolves at most once. */
-export type HoldResolution = 'captured' | 'released' | 'expired';
+/**
+ * How an open hold ended; a hold resolves at most once. `moved`: its whole amount went into
+ * another hold of the same account (MoveHeld).
+ */
+export type HoldResolution = 'captured' | 'released' | 'expired' | 'moved';
 
 /**
  * The conventional id of a system account, so every service derives the same id for the fee

@@ -248,8 +248,11 @@ function deserializeHolds(state: LedgerState, record: JsonRecord): void {
     const entry = recordOf(value, 'a resolved hold');
     const resolution = textOf(entry, 'resolution');
     assert(
-      resolution === 'captured' || resolution === 'released' || resolution === 'expired',
-      'a resolved hold was captured, released or expired',
+      resolution === 'captured' ||
+        resolution === 'released' ||
+        resolution === 'expired' ||
+        resolution === 'moved',
+      'a resolved hold was captured, released, expired or moved',
     );
     state.holdsResolved.set(textOf(entry, 'holdId'), resolution);
   }

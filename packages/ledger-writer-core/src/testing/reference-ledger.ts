@@ -103,6 +103,8 @@ export class ReferenceLedger {
         return this.#placeHold(command.data, nowMs);
       case 'CaptureHolds':
         return this.#capture(command.data.captures, command.data.legs);
+      case 'MoveHeld':
+        return this.#move(command.data);
       case 'ReleaseHold':
         return this.#release(command.data.holdId, 'released');
       case 'ExpireHold':
@@ -301,7 +303,7 @@ export class ReferenceLedger {
   }
 
   #capture(
-    captures: readonly { holdId: string; legs: readonly Leg[] }[],
+    captures: readonly { holdId: string; legs: readonly Leg[]; rest?: 'release' | 'keep' }[],
     legs: readonly Leg[] | undefined,
   ): ModelOutcome {
     if (captures.length < 1 || captures.length > 8) return reject('CaptureCountInvalid');
@@ -309,13 +311,16 @@ export class ReferenceLedger {
       return reject('LegCountInvalid');
     }
     const changes: Change[] = [];
-    const taken: { hold: ModelHold; amount: bigint }[] = [];
+    const taken: { hold: ModelHold; amount: bigint; keeps: boolean }[] = [];
     for (const capture of captures) {
       if (taken.some((each) => each.hold.id === capture.holdId)) {
         return reject('CaptureDuplicatesHold');
       }
       const hold = this.#holdFor(capture.holdId);
       if ('kind' in hold) return hold;
+      if (capture.rest !== undefined && capture.rest !== 'keep' && capture.rest !== 'release') {
+        return reject('InvalidField');
+      }
       if (capture.legs.length < 1 || capture.legs.length > 128) return reject('LegCountInvalid');
       if (capture.legs.some((leg) => leg.debit !== hold.account)) {
         return reject('CaptureLegNotFromHoldAccount');
@@ -323,8 +328,10 @@ export class ReferenceLedger {
       const amount = this.#addLegs(capture.legs, changes, true);
       if (typeof amount !== 'bigint') return amount;
       if (amount > hold.amount) return reject('CaptureExceedsHold');
-      this.#changeOf(changes, this.#holdAccount(hold)).held -= hold.amount;
-      taken.push({ hold, amount });
+      // A capture that keeps the rest frees only what it takes; the hold stays open with the rest.
+      const keeps = capture.rest === 'keep' && amount < hold.amount;
+      this.#changeOf(changes, this.#holdAccount(hold)).held -= keeps ? amount : hold.amount;
+      taken.push({ hold, amount, keeps });
     }
     if (legs !== undefined) {
       const total = this.#addLegs(legs, changes, false);
@@ -333,7 +340,10 @@ export class ReferenceLedger {
     const rejection = this.#checkChanges(changes);
     if (rejection !== undefined) return rejection;
     this.#commit(changes);
-    for (const { hold, amount } of taken) this.#close(hold, hold.amount - amount, 'captured');
+    for (const { hold, amount, keeps } of taken) {
+      if (keeps) hold.amount -= amount;
+      else this.#close(hold, hold.amount - amount, 'captured');
+    }
     return { kind: 'accepted' };
   }
 
@@ -348,6 +358,46 @@ export class ReferenceLedger {
     }
     this.holds.delete(hold.id);
     this.resolved.set(hold.id, resolution);
+  }
+
+  /**
+   * A move of held funds between two holds of one account: the account's held total stays; the
+   * from hold shrinks (resolved as moved when empty); the to hold, new or open, grows. Holds that
+   * draw on a limit never move.
+   */
+  #move(data: { fromHoldId: string; toHoldId: string; amount: string }): ModelOutcome {
+    if (data.toHoldId === data.fromHoldId) return reject('InvalidField');
+    const from = this.#holdFor(data.fromHoldId);
+    if ('kind' in from) return from;
+    if (from.limit !== null) return reject('HoldDrawsOnLimit');
+    const amount = modelParseAmount(data.amount, this.#decimalPointOf(this.#holdAccount(from)));
+    if (amount === undefined || amount <= 0n) return reject('InvalidAmount');
+    if (amount > from.amount) return reject('MoveExceedsHold');
+    if (this.resolved.has(data.toHoldId)) return reject('HoldAlreadyResolved');
+    const to = this.holds.get(data.toHoldId);
+    if (to !== undefined && to.asset !== from.asset) return reject('AssetMismatch', to.account);
+    if (to !== undefined && to.account !== from.account) return reject('HoldAccountMismatch');
+    if (to !== undefined && to.limit !== null) return reject('HoldDrawsOnLimit');
+    from.amount -= amount;
+    if (from.amount === 0n) {
+      this.holds.delete(from.id);
+      this.resolved.set(from.id, 'moved');
+    }
+    if (to !== undefined) {
+      to.amount += amount;
+    } else {
+      const placed: ModelHold = {
+        id: data.toHoldId,
+        account: from.account,
+        asset: from.asset,
+        amount,
+        expiresAtMs: null,
+        limit: null,
+      };
+      this.holds.set(placed.id, placed);
+      this.holdsPlaced.set(placed.id, placed);
+    }
+    return { kind: 'accepted' };
   }
 
   #release(holdId: string, resolution: 'released' | 'expired'): ModelOutcome {

@@ -3,8 +3,10 @@ import type {
   AccountOpened,
   AccountStatusChanged,
   DailyLimitSet,
+  HeldMoved,
   HoldCaptured,
   HoldExpired,
+  HoldPartlyCaptured,
   HoldPlaced,
   HoldReleased,
   TransferPosted,
@@ -123,6 +125,20 @@ export function holdCaptured(
   capturedAt: Timestamp = testNow,
 ): HoldCaptured {
   return { type: 'HoldCaptured', data: { ...data, capturedAt } };
+}
+
+export function holdPartlyCaptured(
+  data: Omit<HoldPartlyCaptured['data'], 'capturedAt'>,
+  capturedAt: Timestamp = testNow,
+): HoldPartlyCaptured {
+  return { type: 'HoldPartlyCaptured', data: { ...data, capturedAt } };
+}
+
+export function heldMoved(
+  data: Omit<HeldMoved['data'], 'movedAt'>,
+  movedAt: Timestamp = testNow,
+): HeldMoved {
+  return { type: 'HeldMoved', data: { ...data, movedAt } };
 }
 
 export function holdReleased(
