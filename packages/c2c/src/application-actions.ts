@@ -11,7 +11,11 @@ import type {
 } from './application-commands.ts';
 import type { ApplicationEvent, ApplicationOutcome } from './application-events.ts';
 import type { ApplicationRejection } from './application-rejections.ts';
-import type { ApplicationStatus, OpenApplication } from './application-state.ts';
+import {
+  type ApplicationStatus,
+  applicantSide,
+  type OpenApplication,
+} from './application-state.ts';
 import type { TradeSide } from './c2c-terms.ts';
 
 /** What the members of an application may do, each guarded by the current status. */
@@ -55,6 +59,10 @@ const beforePayment: ReadonlySet<ApplicationStatus> = new Set([
   'funded',
 ]);
 
+/** requesterFirst: the applicant's side is held before the owner may accept (and deposit). */
+const isApplicantHeld = (app: OpenApplication) =>
+  app.sides[applicantSide(app.terms)].status === 'held';
+
 export function acceptApplication(
   command: AcceptApplication,
   app: OpenApplication,
@@ -63,6 +71,7 @@ export function acceptApplication(
     return rejected({ type: 'NotAllowedForActor', role: 'owner' });
   if (app.accepted) return accepted([]);
   if (app.status !== 'requested' || app.terms.safetyType === 'immediate') return stateInvalid(app);
+  if (app.terms.safetyType === 'requesterFirst' && !isApplicantHeld(app)) return stateInvalid(app);
   return accepted([
     {
       type: 'ApplicationAccepted',

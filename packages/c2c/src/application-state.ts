@@ -130,7 +130,9 @@ function statusOf(app: OpenApplication): ApplicationStatus {
   if (ready && app.paymentMarked && sidesWanted(app).every((side) => isHeld(app, side)))
     return 'paid';
   if (ready) return 'funded';
-  return app.accepted ? 'accepted' : 'requested';
+  // An immediate deal takes applications without the owner's acceptance: once reserved, only the
+  // seller's part (moved from the deal's escrow) is awaited.
+  return app.accepted || immediate ? 'accepted' : 'requested';
 }
 
 const deadlineReasons: Partial<Record<ApplicationStatus, DeadlineReason>> = {

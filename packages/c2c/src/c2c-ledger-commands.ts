@@ -1,9 +1,10 @@
+import type { LedgerCommandInput } from '@ledger/ledger';
+
 /**
  * The ledger commands the C2C processes issue, as plain JSON shaped as the ledger writer's command
  * inputs (it stamps `now`). MoveHeld moves part of an open hold into another hold on the same
  * account in one decision (a new hold, or back into an open one), so no instant exists where the
- * amount is free: the ledger capability this feature adds beside PlaceHold, CaptureHolds (a
- * capture may keep the rest held) and ReleaseHold.
+ * amount is free; beside it PlaceHold, CaptureHolds and ReleaseHold.
  */
 export type C2cLeg = { debit: string; credit: string; asset: string; amount: string };
 
@@ -20,3 +21,6 @@ export type C2cLedgerCommand =
   | { type: 'ReleaseHold'; data: { holdId: string } };
 
 export const escrowReason = 'c2cEscrow';
+
+/** A C2C step's command as the ledger client submits it (the types agree: this only widens). */
+export const ledgerCommandInputOf = (command: C2cLedgerCommand): LedgerCommandInput => command;
