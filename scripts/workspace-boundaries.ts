@@ -31,6 +31,7 @@ export const compositionRoot = 'services/platform';
 /** The pure domain packages: no I/O, no clock, no randomness (docs/guides/style.md). */
 export const domainPackages: readonly string[] = [
   '@ledger/assets',
+  '@ledger/c2c',
   '@ledger/decider',
   '@ledger/identity',
   '@ledger/kyc',

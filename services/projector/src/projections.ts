@@ -1,4 +1,5 @@
 import { assetsProjection } from '@ledger/assets-store';
+import { c2cProjection } from '@ledger/c2c-store';
 import {
   brokerageProjection,
   identityProjection,
@@ -27,4 +28,6 @@ export const projections: readonly Projection[] = [
   kycProjection,
   // Withdrawals, withdraw transfers and the withdraw policy (issue #10).
   withdrawalsProjection,
+  // C2C deals and applications, folded with the domain's evolve.
+  c2cProjection,
 ];
