@@ -24,7 +24,11 @@ export type ApplicationStep =
   | {
       kind: 'releaseSide';
       side: TradeSide;
-      /** An immediate deal's seller part goes back into the deal's escrow while it is open. */
+      /**
+       * An immediate deal's seller part goes back into the deal's escrow while that hold is open;
+       * when the ledger answers HoldAlreadyResolved (the escrow was taken whole, or released at the
+       * deal's close), `command` releases the part instead.
+       */
       toDealEscrow: { ledgerCommandId: string; command: C2cLedgerCommand } | null;
       ledgerCommandId: string;
       command: C2cLedgerCommand;

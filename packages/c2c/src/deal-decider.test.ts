@@ -1,6 +1,7 @@
 // Proves the deal decider given/when/then: publishing checks the market, side, prices, unit and
 // bounds and fixes the fee; reservations never oversell and are idempotent per application; the
-// amounts move between potential, holding and confirmed exactly; closing is the owner's, an
+// amounts move between potential, holding and confirmed exactly; a part freed after an immediate
+// deal's escrow was taken whole is not counted back into it; closing is the owner's, an
 // administrator's or the schedule's once due; an immediate deal's escrow is placed and released once.
 import { stateFrom } from '@ledger/decider';
 import { deciderSpecification } from '@ledger/decider/testing';
@@ -156,6 +157,53 @@ describe('ReserveDealAmount', () => {
         .when(reserve('a1', '0.50000000', { escrowAmount: '0.50050000' }))
         .decision().kind,
     ).toBe('accepted');
+  });
+});
+
+describe('an immediate deal escrow taken whole', () => {
+  it('counts a part freed after that as gone from the escrow, since its hold is empty', () => {
+    const events = publishedEvents({ safetyType: 'immediate', applicationMax: '1.00000000' });
+    const placed: DealEvent = {
+      type: 'DealEscrowPlaced',
+      data: {
+        dealId: 'd1',
+        holdId: 'c2c-deal:d1:escrow',
+        ledgerCommandId: 'c2c-deal:d1:escrow',
+        placedAt: t1,
+      },
+    };
+    const reservedPart = (
+      applicationId: string,
+      amount: string,
+      escrowAmount: string,
+    ): DealEvent => ({
+      type: 'DealAmountReserved',
+      data: {
+        dealId: 'd1',
+        applicationId,
+        applicantMemberSeq: applicant,
+        amount,
+        escrowAmount,
+        reservedAt: t1,
+      },
+    });
+    const freed: DealEvent = {
+      type: 'DealAmountFreed',
+      data: { dealId: 'd1', applicationId: 'a1', freedAt: t1 },
+    };
+    const partly = [...events, placed, reservedPart('a1', '0.50000000', '0.50050000')];
+    const partlyFreed = stateFrom(dealDecider, [...partly, freed]) as OpenDeal;
+    expect([partlyFreed.escrowTaken, partlyFreed.escrowEmptied]).toEqual([0n, false]);
+    const whole = [...partly, reservedPart('a2', '0.50000000', '0.50050000')];
+    const wholeFreed = stateFrom(dealDecider, [...whole, freed]) as OpenDeal;
+    expect([wholeFreed.escrowTaken, wholeFreed.escrowEmptied, availableOf(wholeFreed)]).toEqual([
+      100100000n,
+      true,
+      50000000n,
+    ]);
+    given([...whole, freed])
+      .when(reserve('a3', '0.10000000', { escrowAmount: '0.10010000' }))
+      .thenRejects('AmountExceedsAvailable');
   });
 });
 

@@ -31,6 +31,11 @@ export type OpenDeal = {
   escrow: EscrowStanding;
   escrowAmount: bigint;
   escrowTaken: bigint;
+  /**
+   * The escrow was once taken whole: the applications' moves out of it empty the hold, which the
+   * ledger then resolves, so a part freed later cannot go back into it and is not counted back.
+   */
+  escrowEmptied: boolean;
   reservations: Record<string, Reservation>;
   closedAt: string | null;
 };
@@ -63,6 +68,7 @@ function published(terms: DealTerms): OpenDeal {
     escrow: terms.escrow === null ? 'none' : 'pending',
     escrowAmount,
     escrowTaken: 0n,
+    escrowEmptied: false,
     reservations: {},
     closedAt: null,
   };
@@ -82,7 +88,7 @@ function moved(deal: OpenDeal, applicationId: string, to: ReservationStage): Ope
   else next.holding -= amount;
   if (to === 'holding') next.holding += amount;
   if (to === 'confirmed') next.confirmed += amount;
-  if (to === 'freed') next.escrowTaken -= reservation.escrowAmount;
+  if (to === 'freed' && !deal.escrowEmptied) next.escrowTaken -= reservation.escrowAmount;
   return next;
 }
 
@@ -119,6 +125,10 @@ export function evolveDeal(state: DealState, event: DealEvent): DealState {
         ...deal,
         potential: deal.potential + reservation.amount,
         escrowTaken: deal.escrowTaken + reservation.escrowAmount,
+        escrowEmptied:
+          deal.escrowEmptied ||
+          (deal.escrowAmount > 0n &&
+            deal.escrowTaken + reservation.escrowAmount === deal.escrowAmount),
         reservations: { ...deal.reservations, [applicationId]: reservation },
       };
       assert(availableOf(next) >= 0n, 'a deal reserved more than its total');
