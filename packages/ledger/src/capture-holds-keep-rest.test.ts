@@ -1,4 +1,4 @@
-// Proves a capture with rest 'keep' takes part of a hold and leaves the rest held with the hold open (later captured, released or expired for what is left, its limit draw given back only for that), that keeping nothing back closes the hold with a plain HoldCaptured, and that an unknown rest is refused.
+// Proves a capture with rest 'keep' takes part of a hold and leaves the rest held with the hold open (later captured or released for what is left, its limit draw given back only for that), that keeping nothing back closes the hold with a plain HoldCaptured, that an event not fitting its hold is an assertion, and that an unknown rest is refused.
 import { describe, expect, it } from 'vitest';
 import { evolve } from './ledger-decider.ts';
 import { initialState } from './ledger-state.ts';
@@ -128,6 +128,15 @@ describe('CaptureHolds keeping the rest held', () => {
     for (const event of [...funded, firstFill, release]) evolve(state, event);
     const limitAccount = state.accounts.get(aliceBtcLimit);
     expect(limitAccount?.kind === 'limit' && limitAccount.usedByDay.get(testDay)).toBe(20000000n);
+  });
+
+  it('asserts on a partial capture event that does not fit the hold', () => {
+    const state = initialState();
+    for (const event of funded) evolve(state, event);
+    expect(() => evolve(state, partly('f1', '0.20000000', '0.40000000'))).toThrow(/left/);
+    const whole = initialState();
+    for (const event of funded) evolve(whole, event);
+    expect(() => evolve(whole, partly('f1', '0.70000000', '0.00000000'))).toThrow(/leaves part/);
   });
 
   it('refuses a rest that is neither keep nor release', () => {
