@@ -326,6 +326,27 @@ describe('the c2c read models', () => {
     });
   });
 
+  test('an immediate deal opens once its escrow is placed, and shows the escrow standing', async () => {
+    await deal('d3', publish('d3', 'immediate', 'sell', at(20)));
+    await project();
+    expect(await findDeal(db, 'd3')).toMatchObject({ status: 'opening', escrow: 'pending' });
+    await deal('d3', {
+      type: 'RecordDealEscrow',
+      ledgerCommandId: 'c2c-deal:d3:escrow',
+      outcome: { kind: 'placed' },
+      now: at(21),
+    } as DealCommand);
+    await project();
+    expect(await findDeal(db, 'd3')).toMatchObject({
+      status: 'open',
+      escrow: 'placed',
+      updated_at: at(21),
+    });
+    expect((await listDeals(db, { ...page, safetyType: 'immediate', status: 'open' })).total).toBe(
+      1,
+    );
+  });
+
   test('an event out of order stops the projection, never skipped', async () => {
     await store.append(
       applicationStream('ghost'),
