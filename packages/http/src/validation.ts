@@ -40,26 +40,31 @@ function checked<Schema extends z.ZodType>(
   }
 }
 
-/** The 400 problem of a failed validation, one entry per issue. */
+/** The 400 problem of a failed validation, one entry per issue (its message said per locale). */
 export function validationProblem(error: z.ZodError): ProblemInit {
   return {
     status: 400,
     code: 'validation_failed',
-    title: 'The request is not valid',
     errors: error.issues.flatMap(decisiveIssues).map((issue) => ({
       path: issue.path.map(String).join('.'),
       code: issueCode(issue),
       message: issue.message,
+      ...boundsOf(issue),
     })),
   };
+}
+
+/** The bound a too_big or too_small issue names, for its field message. */
+function boundsOf(issue: z.core.$ZodIssue): { params?: { maximum?: string; minimum?: string } } {
+  if (issue.code === 'too_big') return { params: { maximum: String(issue.maximum) } };
+  if (issue.code === 'too_small') return { params: { minimum: String(issue.minimum) } };
+  return {};
 }
 
 /** The 415 of a non-empty request body that does not say it is JSON (every route reads JSON). */
 export const notJsonProblem: ProblemInit = Object.freeze({
   status: 415,
   code: 'unsupported_media_type',
-  title: 'The request body must be JSON',
-  detail: 'Send the body as JSON with Content-Type: application/json.',
 });
 
 /**

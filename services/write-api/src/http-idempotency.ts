@@ -88,7 +88,6 @@ export function httpIdempotency(
       return problemResponse(c, {
         status: 400,
         code: 'idempotency_key_invalid',
-        title: 'The Idempotency-Key header must be 1–128 visible characters',
       });
     }
     const actor = `member:${memberSeq}`;
@@ -98,14 +97,12 @@ export function httpIdempotency(
       return problemResponse(c, {
         status: 409,
         code: 'idempotency_key_reused',
-        title: 'This Idempotency-Key was used with another request',
       });
     }
     if (outcome.kind === 'in_progress') {
       return problemResponse(c, {
         status: 409,
         code: 'idempotency_request_in_progress',
-        title: 'A request with this Idempotency-Key is still running; retry shortly',
         headers: { 'retry-after': '1' },
       });
     }

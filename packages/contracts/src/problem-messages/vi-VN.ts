@@ -1,0 +1,305 @@
+import type { FieldMessageCatalog, ProblemCatalog } from './catalog.ts';
+
+/** Server problem messages in Vietnamese (vi-VN). */
+export const viVN: ProblemCatalog = {
+  bad_request: { title: 'Yêu cầu không hợp lệ.' },
+  validation_failed: { title: 'Vui lòng kiểm tra thông tin đã nhập.' },
+  unauthorized: { title: 'Bạn cần đăng nhập.' },
+  forbidden: { title: 'Bạn không có quyền thực hiện thao tác này.' },
+  not_found: { title: 'Không tìm thấy nội dung bạn yêu cầu.' },
+  method_not_allowed: { title: 'Yêu cầu này không được phép.' },
+  conflict: { title: 'Thao tác xung đột với một thay đổi khác. Hãy tải lại rồi thử lại.' },
+  payload_too_large: {
+    title: 'Dữ liệu gửi đi quá lớn.',
+    detail: 'Nội dung tối đa {bodySizeMax} byte.',
+  },
+  unsupported_media_type: {
+    title: 'Định dạng này không được hỗ trợ.',
+    detail: 'Hãy gửi nội dung dạng JSON với Content-Type: application/json.',
+  },
+  rate_limited: { title: 'Quá nhiều lần thử. Vui lòng đợi một lát rồi thử lại.' },
+  internal_error: { title: 'Máy chủ gặp sự cố. Vui lòng thử lại sau.' },
+  service_unavailable: { title: 'Dịch vụ hiện không khả dụng. Vui lòng thử lại sau.' },
+  idempotency_request_in_progress: {
+    title: 'Yêu cầu giống hệt vẫn đang được xử lý. Vui lòng thử lại sau giây lát.',
+  },
+  invalid_credentials: { title: 'Tên đăng nhập hoặc mật khẩu không đúng.' },
+  otp_invalid: { title: 'Mật khẩu một lần không đúng hoặc đã được sử dụng.' },
+  otp_token_required: { title: 'Thao tác này cần mật khẩu một lần.' },
+  otp_session_required: { title: 'Màn hình quản trị yêu cầu đăng nhập bằng mật khẩu một lần.' },
+  member_denied: { title: 'Tài khoản này đã bị đình chỉ.' },
+  member_not_found: { title: 'Không tìm thấy thành viên.' },
+  member_withdrawn: { title: 'Thành viên này đã rút khỏi dịch vụ.' },
+  sign_up_disabled: { title: 'Hiện không nhận đăng ký mới.' },
+  user_id_taken: { title: 'Tên đăng nhập này đã được sử dụng.' },
+  email_taken: { title: 'Địa chỉ email này đã được sử dụng.' },
+  consent_missing: {
+    title: 'Vui lòng đồng ý với các điều khoản bắt buộc.',
+    detail: 'Còn thiếu: {consents}',
+  },
+  consent_unknown: {
+    title: 'Có một mục đồng ý không xác định.',
+    detail: 'Không xác định: {consents}',
+  },
+  recommender_not_eligible: {
+    title: 'Người giới thiệu không tồn tại hoặc không được phép giới thiệu.',
+  },
+  password_too_weak: {
+    title: 'Mật khẩu quá yếu. Hãy dùng mật khẩu dài hơn và không chứa tên đăng nhập.',
+  },
+  current_password_incorrect: { title: 'Mật khẩu hiện tại không đúng.' },
+  verification_code_invalid: { title: 'Mã xác minh không đúng hoặc đã hết hạn.' },
+  email_already_verified: { title: 'Địa chỉ email này đã được xác minh.' },
+  administrator_cannot_withdraw: { title: 'Quản trị viên không thể rút khỏi dịch vụ.' },
+  security_level_invalid: { title: 'Thiết lập cấp độ bảo mật này không hợp lệ.' },
+  security_level_locked: { title: 'Cấp bảo mật đang bị khóa.' },
+  otp_limit_reached: {
+    title: 'Không thể đăng ký thêm mật khẩu một lần.',
+    detail: 'Chỉ có thể đăng ký tối đa {otpCountMax} OTP.',
+  },
+  otp_not_found: { title: 'Không tìm thấy thiết bị mật khẩu một lần.' },
+  otp_already_active: { title: 'Mật khẩu một lần này đã được kích hoạt.' },
+  otp_cancel_not_allowed: { title: 'Không được phép hủy mật khẩu một lần.' },
+  refresh_token_invalid: { title: 'Phiên đăng nhập đã hết hạn. Vui lòng đăng nhập lại.' },
+  refresh_token_reused: {
+    title: 'Vì lý do bảo mật, phiên đã bị kết thúc. Vui lòng đăng nhập lại.',
+  },
+  refresh_header_missing: {
+    title: 'Yêu cầu bị từ chối. Hãy tải lại trang rồi thử lại.',
+    detail: 'Yêu cầu làm mới token cần header {header}.',
+  },
+  member_group_not_found: { title: 'Không tìm thấy nhóm thành viên.' },
+  member_group_name_invalid: { title: 'Tên nhóm không hợp lệ.' },
+  role_not_found: { title: 'Không tìm thấy vai trò.' },
+  role_name_invalid: { title: 'Tên vai trò không hợp lệ.' },
+  permission_not_grantable: {
+    title: 'Không thể cấp quyền này.',
+    detail: 'Không thể cấp: {permissions}',
+  },
+  setting_unknown: { title: 'Cài đặt không xác định.' },
+  setting_value_invalid: { title: 'Giá trị cài đặt không hợp lệ.' },
+  read_model_behind: { title: 'Dữ liệu đang được cập nhật. Vui lòng thử lại sau giây lát.' },
+  write_conflict: { title: 'Có thay đổi khác cùng lúc. Vui lòng thử lại.' },
+  self_administration_refused: {
+    title: 'Bạn không thể tự chặn mình hoặc tự gỡ quyền quản trị của chính mình.',
+  },
+  oauth2_client_not_found: { title: 'Không tìm thấy ứng dụng OAuth2.' },
+  oauth2_client_revoked: { title: 'Ứng dụng OAuth2 đã bị thu hồi và không thể thay đổi.' },
+  oauth2_client_invalid: {
+    title: 'Thông tin ứng dụng OAuth2 không hợp lệ. Hãy kiểm tra tên, URI chuyển hướng và quyền.',
+  },
+  kyc_certification_pending: { title: 'Đã có một yêu cầu KYC đang chờ xét duyệt.' },
+  kyc_not_found: { title: 'Không tìm thấy hồ sơ KYC này.' },
+  kyc_already_reviewed: { title: 'Yêu cầu này đã được xét duyệt.' },
+  kyc_not_approved: { title: 'Chỉ yêu cầu đã được duyệt mới có thể thay đổi hiệu lực.' },
+  realname_finished: { title: 'Lần xác thực danh tính này đã kết thúc. Hãy bắt đầu lại.' },
+  realname_mismatch: { title: 'Bạn không thể tự xác thực danh tính' },
+  realname_refused: {
+    title: 'Nhà cung cấp xác thực chưa xác nhận danh tính của bạn. Vui lòng thử lại.',
+  },
+  restriction_policy_invalid: {
+    title: 'Chính sách hạn chế không hợp lệ: hãy kiểm tra tài sản và số tiền.',
+  },
+  account_creation_restricted: {
+    title: 'Cấp độ bảo mật hiện tại của bạn chưa cho phép mở tài khoản này.',
+  },
+  withdrawal_not_found: { title: 'Không tìm thấy yêu cầu rút tiền.' },
+  withdrawal_not_ready: {
+    title: 'Yêu cầu rút tiền đang được xử lý. Vui lòng thử lại sau giây lát.',
+  },
+  withdrawal_state_invalid: {
+    title: 'Không thể thực hiện thao tác này ở trạng thái hiện tại của yêu cầu rút tiền.',
+    detail: 'Trạng thái hiện tại của lệnh rút: {withdrawalStatus}',
+  },
+  transfer_not_found: { title: 'Không tìm thấy giao dịch chuyển rút tiền.' },
+  txid_already_recorded: { title: 'Mã giao dịch này đã được ghi nhận cho yêu cầu rút tiền.' },
+  withdraw_not_allowed: { title: 'Hiện không thể rút tài sản này.' },
+  fee_account_required: {
+    title: 'Phí được trả bằng tài sản khác; vui lòng mở tài khoản của tài sản đó trước.',
+    detail: 'Tài sản thu phí: {feeAsset}',
+  },
+  fee_exceeds_amount: { title: 'Số tiền không đủ để trả phí rút tiền.' },
+  withdraw_address_not_certified: { title: 'Địa chỉ rút tiền chưa được xác thực cho tài sản này.' },
+  withdraw_address_required: { title: 'Vui lòng nhập địa chỉ rút tiền.' },
+  withdraw_address_certification_required: {
+    title:
+      'Vui lòng chọn một địa chỉ rút tiền đã được xác thực; địa chỉ nhập tay không được chấp nhận.',
+  },
+  otp_registration_required: {
+    title: 'Vui lòng đăng ký OTP tại Trang của tôi trước khi rút tiền.',
+  },
+  policy_invalid: { title: 'Chính sách rút tiền không hợp lệ.', detail: 'Trường: {field}' },
+  one_time_limit_exceeded: { title: 'Số tiền vượt quá hạn mức rút mỗi lần.' },
+  asset_not_found: { title: 'Không có tài sản này.' },
+  asset_exists: { title: 'Đã có tài sản với mã này.' },
+  asset_code_invalid: { title: 'Mã tài sản gồm chữ cái và chữ số, ký tự đầu là chữ cái.' },
+  asset_scale_frozen: {
+    title: 'Không thể đổi số chữ số thập phân của tài sản.',
+    detail: 'Số chữ số thập phân của tài sản này cố định là {decimalPoint}.',
+  },
+  asset_setting_invalid: { title: 'Thiết lập tài sản không hợp lệ.', detail: 'Thiết lập: {field}' },
+  asset_frozen: { title: 'Nạp và rút tài sản này hiện đang bị đóng băng.' },
+  asset_deposits_not_allowed: { title: 'Tài sản này hiện không nhận nạp.' },
+  asset_plugin_not_found: { title: 'Không có plug-in tài sản này.' },
+  asset_plugin_exists: { title: 'Đã có plug-in với ID này.' },
+  asset_plugin_invalid: { title: 'Thiết lập plug-in không hợp lệ.' },
+  deposit_request_not_manual: {
+    title: 'Hãy gửi tài sản này đến địa chỉ nạp; khoản nạp được ghi có sau khi đủ xác nhận.',
+  },
+  amount_below_minimum: {
+    title: 'Số tiền thấp hơn mức nạp tối thiểu.',
+    detail: 'Số tiền nạp tối thiểu là {minimumDeposit}.',
+  },
+  deposit_request_not_found: { title: 'Không có yêu cầu nạp này.' },
+  extra_form_invalid: {
+    title: 'Vui lòng kiểm tra các trường bổ sung của biểu mẫu tài sản này.',
+    detail: 'Trường: {field}',
+  },
+  deposit_request_decided: { title: 'Yêu cầu nạp đã được xử lý.' },
+  deposit_not_found: { title: 'Không có khoản nạp này.' },
+  deposit_not_in_suspense: { title: 'Khoản nạp không nằm trong tài khoản treo.' },
+  deposit_suspense_resolved: { title: 'Khoản nạp đã được gán hoặc hoàn trả.' },
+  deposit_asset_mismatch: { title: 'Tài khoản giữ tài sản khác với khoản nạp.' },
+  account_not_found: { title: 'Không tìm thấy tài khoản.' },
+  account_frozen: {
+    title: 'Tài khoản này đã bị đóng băng. Không thể chuyển tiền ra khỏi tài khoản.',
+  },
+  account_status_unchanged: { title: 'Tài khoản đã ở trạng thái này.' },
+  account_limit_reached: {
+    title: 'Bạn đã có số tài khoản tối đa cho tài sản này.',
+    detail: 'Tối đa {accountsPerAssetMax} tài khoản cho mỗi tài sản.',
+  },
+  account_kind_not_allowed: { title: 'Không thể chuyển tiền qua tài khoản này.' },
+  asset_unknown: { title: 'Tài sản này không khả dụng.' },
+  asset_mismatch: { title: 'Hai tài khoản giữ tài sản khác nhau.' },
+  asset_scale_invalid: { title: 'Số chữ số thập phân của tài sản không hợp lệ.' },
+  asset_scale_mismatch: {
+    title: 'Tài sản có số chữ số thập phân khác.',
+    detail: 'Sổ cái ghi tài sản này với {decimalPoint} chữ số thập phân.',
+  },
+  amount_invalid: {
+    title: 'Nhập số tiền lớn hơn 0, không vượt quá số chữ số thập phân tài sản cho phép.',
+    detail: 'Hãy nhập số tiền lớn hơn 0 với tối đa {decimalPoint} chữ số thập phân.',
+  },
+  same_account: { title: 'Tài khoản nguồn và tài khoản đích là một.' },
+  insufficient_funds: {
+    title: 'Số dư khả dụng không đủ.',
+    detail: 'Khả dụng {available}, yêu cầu {requested}.',
+  },
+  member_transfer_not_allowed: {
+    title: 'Không được phép chuyển tiền đến tài khoản của thành viên khác.',
+  },
+  title_invalid: { title: 'Tên phải có từ 1 đến 50 ký tự.' },
+  reason_invalid: { title: 'Nhập lý do từ 1 đến 1000 ký tự.' },
+  invalid_field: { title: 'Một trường của yêu cầu không hợp lệ.', detail: 'Trường: {field}' },
+  expiry_invalid: { title: 'Thời hạn không hợp lệ.' },
+  leg_count_invalid: { title: 'Số phần của giao dịch chuyển không hợp lệ.' },
+  hold_not_found: { title: 'Không tìm thấy khoản tạm giữ.' },
+  hold_resolved: { title: 'Khoản tạm giữ đã được xử lý.' },
+  hold_not_expired: { title: 'Khoản tạm giữ chưa hết hạn.' },
+  hold_without_expiry: { title: 'Khoản tạm giữ không có thời hạn.' },
+  capture_count_invalid: { title: 'Số phần của lần thu không hợp lệ.' },
+  capture_duplicates_hold: { title: 'Một khoản tạm giữ bị thu hai lần trong cùng một yêu cầu.' },
+  capture_leg_invalid: { title: 'Khoản thu không xuất phát từ tài khoản bị tạm giữ.' },
+  capture_exceeds_hold: { title: 'Số tiền thu vượt quá số tiền tạm giữ.' },
+  limit_not_for_account: { title: 'Hạn mức thuộc về tài khoản khác.' },
+  limit_exceeded: { title: 'Đã vượt hạn mức trong ngày.' },
+  idempotency_key_required: { title: 'Yêu cầu bị từ chối. Hãy tải lại trang và thử lại.' },
+  idempotency_key_invalid: { title: 'Yêu cầu bị từ chối. Hãy tải lại trang và thử lại.' },
+  idempotency_key_reused: {
+    title: 'Yêu cầu này đã được gửi với nội dung khác. Hãy kiểm tra và gửi lại.',
+  },
+  ledger_unavailable: {
+    title: 'Sổ cái đang bận. Hãy thử lại sau giây lát; yêu cầu sẽ không bị thực hiện hai lần.',
+  },
+  adjustment_not_found: { title: 'Không tìm thấy điều chỉnh số dư.' },
+  adjustment_decided: { title: 'Điều chỉnh này đã được phê duyệt hoặc từ chối.' },
+  self_approval_forbidden: {
+    title: 'Bạn đã đề xuất điều chỉnh này. Quản trị viên khác phải phê duyệt.',
+  },
+  reconciliation_not_run: { title: 'Việc đối soát sổ cái chưa được chạy.' },
+  reconciliation_running: {
+    title: 'Lần đối soát được yêu cầu vẫn đang chạy. Vui lòng thử lại sau.',
+  },
+  no_paging_too_many: {
+    title: 'Quá nhiều dòng để trả về mà không phân trang.',
+    detail:
+      'no_paging=1 trả về tối đa {noPagingMax} dòng; danh sách này có {total} dòng. Hãy xem theo từng trang.',
+  },
+  position_invalid: { title: 'Giá trị vị trí không hợp lệ.' },
+  position_beyond_head: { title: 'Chưa có thao tác ghi nào đạt tới vị trí này.' },
+  'bad_request.malformed_json': { title: 'Nội dung yêu cầu không phải JSON hợp lệ.' },
+  'conflict.already_registered': { title: 'Bạn đã đăng ký rồi.' },
+  'conflict.group_exists': { title: 'Đã có nhóm thành viên cùng tên.' },
+  'conflict.role_exists': { title: 'Đã có vai trò cùng tên.' },
+  'conflict.setting_unchanged': { title: 'Cài đặt đã có giá trị này.' },
+  'conflict.client_exists': { title: 'Ứng dụng OAuth2 này đã tồn tại.' },
+  'conflict.account_exists': { title: 'Tài khoản này đã tồn tại.' },
+  'conflict.hold_exists': { title: 'Khoản tạm giữ này đã tồn tại.' },
+  'conflict.deposit_resolution_submitted': {
+    title: 'Một cách xử lý khác cho khoản nạp này đã được gửi.',
+  },
+  'not_found.brokerage': { title: 'Không tìm thấy đại lý môi giới.' },
+  'password_too_weak.too_short': {
+    title: 'Mật khẩu quá ngắn.',
+    detail: 'Hãy dùng ít nhất {passwordLengthMin} ký tự.',
+  },
+  'password_too_weak.too_long': {
+    title: 'Mật khẩu quá dài.',
+    detail: 'Hãy dùng tối đa {passwordLengthMax} ký tự.',
+  },
+  'password_too_weak.too_common': {
+    title: 'Mật khẩu này quá phổ biến.',
+    detail: 'Hãy chọn một mật khẩu khó đoán hơn.',
+  },
+  'password_too_weak.contains_identifier': {
+    title: 'Mật khẩu chứa ID người dùng của bạn.',
+    detail: 'Hãy chọn mật khẩu không chứa ID người dùng.',
+  },
+  'validation_failed.text_unstorable': {
+    title: 'Văn bản chứa ký tự không thể lưu (ký tự NUL hoặc ký tự bị lỗi).',
+  },
+  'validation_failed.chain_too_short': { title: 'Chuỗi khối không dài đến vậy.' },
+  'validation_failed.validity_out_of_range': {
+    title: 'Thiết lập thời hạn hiệu lực nằm ngoài phạm vi cho phép.',
+  },
+  'security_level_invalid.base_level_conditions': { title: 'Cấp độ cơ bản không có điều kiện.' },
+  'security_level_invalid.unknown_condition': { title: 'Điều kiện không xác định.' },
+  'restriction_policy_invalid.decimals': {
+    title: 'Nhiều chữ số thập phân hơn tài sản cho phép.',
+    detail: '{asset} có {decimalPoint} chữ số thập phân.',
+  },
+  'restriction_policy_invalid.asset_required': { title: 'Hạn chế này được đặt theo từng tài sản.' },
+  'asset_plugin_invalid.unknown': { title: 'Loại plug-in không xác định.' },
+  'asset_plugin_invalid.setting': {
+    title: 'Một thiết lập của plug-in không hợp lệ.',
+    detail: 'Thiết lập: {field}',
+  },
+  'ledger_unavailable.recorded': {
+    title: 'Đã ghi nhận nhưng sổ cái chưa thực hiện bước chuyển tiền. Hãy thử lại.',
+  },
+  'ledger_unavailable.adjustment_approved': {
+    title: 'Đã phê duyệt nhưng sổ cái chưa ghi nhận điều chỉnh. Hãy phê duyệt lại.',
+  },
+  'ledger_unavailable.indeterminate': {
+    title:
+      'Chưa biết kết quả xử lý. Hãy gửi lại đúng yêu cầu này; yêu cầu sẽ không bị thực hiện hai lần.',
+  },
+};
+
+/** Field-level messages of a validation failure in Vietnamese (vi-VN). */
+export const viVNFields: FieldMessageCatalog = {
+  invalid_type: 'Giá trị sai kiểu dữ liệu.',
+  too_big: 'Tối đa {maximum}.',
+  too_small: 'Tối thiểu {minimum}.',
+  invalid_format: 'Định dạng không hợp lệ.',
+  not_multiple_of: 'Giá trị không phải bội số của bước cho phép.',
+  unrecognized_keys: 'Yêu cầu có trường không được chấp nhận.',
+  invalid_union: 'Giá trị không khớp với dạng nào được chấp nhận.',
+  invalid_key: 'Khóa không hợp lệ.',
+  invalid_element: 'Phần tử không hợp lệ.',
+  invalid_value: 'Giá trị không được chấp nhận.',
+  custom: 'Giá trị không hợp lệ.',
+  invalid: 'Giá trị không hợp lệ.',
+  text_invalid: 'Văn bản chứa ký tự không thể lưu (ký tự NUL hoặc ký tự bị lỗi).',
+};
