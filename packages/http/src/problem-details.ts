@@ -1,4 +1,5 @@
 import {
+  type FieldMessageCase,
   type MessageLocale,
   type ProblemMessageCase,
   problemType,
@@ -21,6 +22,8 @@ export type FieldError = {
   message: string;
   /** Values the field message names (`{maximum}`, `{minimum}`). */
   params?: ProblemParams;
+  /** The code's message for this kind of value (text in characters, lists in items). */
+  messageCase?: FieldMessageCase;
 };
 
 /**
@@ -88,7 +91,7 @@ export function problemText(
           errors: problem.errors.map((error) => ({
             path: error.path,
             code: error.code,
-            message: fieldMessage(error.code, locale, error.params, error.message),
+            message: fieldMessage(error, locale),
           })),
         }),
   });

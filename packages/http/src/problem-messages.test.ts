@@ -87,9 +87,16 @@ describe('messages', () => {
   });
 
   test('a field-level code has its message per locale; an unknown code keeps the check’s own', () => {
-    expect(fieldMessage('too_big', 'zh-TW', { maximum: '50' }, 'Too big')).toBe('最多 50。');
-    expect(fieldMessage('too_big', 'zh-TW', undefined, 'Too big')).toBe('Too big');
-    expect(fieldMessage('made_up', 'ko-KR', undefined, 'As the check said')).toBe(
+    const tooBig = { code: 'too_big', message: 'Too big', params: { maximum: '50' } };
+    expect(fieldMessage(tooBig, 'zh-TW')).toBe('最多 50。');
+    expect(fieldMessage({ ...tooBig, messageCase: 'too_big.string' }, 'zh-TW')).toBe(
+      '最多 50 個字元。',
+    );
+    expect(fieldMessage({ ...tooBig, messageCase: 'too_big.array' }, 'ja-JP')).toBe(
+      '最大 50 件までです。',
+    );
+    expect(fieldMessage({ code: 'too_big', message: 'Too big' }, 'zh-TW')).toBe('Too big');
+    expect(fieldMessage({ code: 'made_up', message: 'As the check said' }, 'ko-KR')).toBe(
       'As the check said',
     );
   });

@@ -1,5 +1,6 @@
 import {
   defaultMessageLocale,
+  type FieldMessageCase,
   type FieldProblemCode,
   fieldMessages,
   fieldProblemCodes,
@@ -76,15 +77,22 @@ export function localizedMessage(
   return detail === undefined ? { title: message.title } : { title: message.title, detail };
 }
 
-/** A field-level code's message in a locale; a code (or value) the catalog lacks keeps `fallback`. */
+/**
+ * A field-level failure's message in a locale (its case's, else its code's); a code, or a value
+ * its message names, that the catalog lacks keeps the check's own `message`.
+ */
 export function fieldMessage(
-  code: string,
+  error: {
+    code: string;
+    message: string;
+    params?: ProblemParams | undefined;
+    messageCase?: FieldMessageCase | undefined;
+  },
   locale: MessageLocale,
-  params: ProblemParams | undefined,
-  fallback: string,
 ): string {
-  if (!isFieldProblemCode(code)) return fallback;
-  return fill(fieldMessages[locale][code], locale, params) ?? fallback;
+  if (!isFieldProblemCode(error.code)) return error.message;
+  const template = fieldMessages[locale][error.messageCase ?? error.code];
+  return fill(template, locale, error.params) ?? error.message;
 }
 
 function isFieldProblemCode(code: string): code is FieldProblemCode {

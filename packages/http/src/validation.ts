@@ -2,7 +2,7 @@ import type { ValidationTargets } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { validator } from 'hono/validator';
 import { z } from 'zod';
-import { type ProblemInit, problemResponse } from './problem-details.ts';
+import { type FieldError, type ProblemInit, problemResponse } from './problem-details.ts';
 
 /**
  * zod validation for a request part; a failure is a 400 `validation_failed` problem listing each
@@ -54,11 +54,16 @@ export function validationProblem(error: z.ZodError): ProblemInit {
   };
 }
 
-/** The bound a too_big or too_small issue names, for its field message. */
-function boundsOf(issue: z.core.$ZodIssue): { params?: { maximum?: string; minimum?: string } } {
-  if (issue.code === 'too_big') return { params: { maximum: String(issue.maximum) } };
-  if (issue.code === 'too_small') return { params: { minimum: String(issue.minimum) } };
-  return {};
+/** The bound a too_big or too_small issue names, and whether it counts characters or items. */
+function boundsOf(issue: z.core.$ZodIssue): Pick<FieldError, 'params' | 'messageCase'> {
+  if (issue.code !== 'too_big' && issue.code !== 'too_small') return {};
+  const params =
+    issue.code === 'too_big'
+      ? { maximum: String(issue.maximum) }
+      : { minimum: String(issue.minimum) };
+  const origin: string = issue.origin;
+  if (origin !== 'string' && origin !== 'array') return { params };
+  return { params, messageCase: `${issue.code}.${origin}` };
 }
 
 /** The 415 of a non-empty request body that does not say it is JSON (every route reads JSON). */

@@ -185,7 +185,7 @@ describe('a validation failure', () => {
       const [error] = answer.problem.errors as { code: string; message: string }[];
       expect(error?.code).toBe(fieldCode);
       expect(error?.message).toBe(
-        fieldCode === 'too_big' ? 'Tối đa 50.' : '受け付けない項目が含まれています。',
+        fieldCode === 'too_big' ? 'Tối đa 50 ký tự.' : '受け付けない項目が含まれています。',
       );
     },
   );

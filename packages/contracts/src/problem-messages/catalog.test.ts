@@ -6,6 +6,7 @@
 import { describe, expect, test } from 'vitest';
 import {
   defaultMessageLocale,
+  fieldMessageCases,
   fieldProblemCodes,
   type MessageLocale,
   messageLocales,
@@ -53,8 +54,9 @@ describe.each([...messageLocales])('%s', (locale) => {
   });
 
   test('the field-level codes have a message each, naming the same values as ko-KR', () => {
-    expect(Object.keys(fieldMessages[locale]).sort()).toEqual([...fieldProblemCodes].sort());
-    for (const code of fieldProblemCodes) {
+    const fieldKeys = [...fieldProblemCodes, ...fieldMessageCases];
+    expect(Object.keys(fieldMessages[locale]).sort()).toEqual([...fieldKeys].sort());
+    for (const code of fieldKeys) {
       expect(fieldMessages[locale][code].trim(), code).not.toBe('');
       expect(placeholders(fieldMessages[locale][code]), code).toEqual(
         placeholders(fieldMessages[defaultMessageLocale][code]),

@@ -101,8 +101,19 @@ export const fieldProblemCodes = [
 ] as const;
 export type FieldProblemCode = (typeof fieldProblemCodes)[number];
 
+/** A bound's message for text (in characters) and for lists (in items); numbers keep the code's. */
+export const fieldMessageCases = [
+  'too_big.string',
+  'too_small.string',
+  'too_big.array',
+  'too_small.array',
+] as const satisfies readonly `${FieldProblemCode}.${string}`[];
+export type FieldMessageCase = (typeof fieldMessageCases)[number];
+
 /** One locale's field-level messages; `{maximum}`/`{minimum}` come from the issue. */
-export type FieldMessageCatalog = { readonly [Code in FieldProblemCode]: string };
+export type FieldMessageCatalog = {
+  readonly [Key in FieldProblemCode | FieldMessageCase]: string;
+};
 
 /** Whether a code from outside the HTTP edge (a processor's refusal) is one the catalog says. */
 export function isServerProblemCode(code: string): code is ServerProblemCode {

@@ -286,4 +286,8 @@ export const enUSFields: FieldMessageCatalog = {
   invalid: 'The value is not valid.',
   text_invalid:
     'The text contains a character that cannot be saved (a NUL character or a broken character).',
+  'too_big.string': 'At most {maximum} characters.',
+  'too_small.string': 'At least {minimum} characters.',
+  'too_big.array': 'At most {maximum} items.',
+  'too_small.array': 'At least {minimum} items.',
 };

@@ -168,7 +168,7 @@ export const jaJP: ProblemCatalog = {
   same_account: { title: '送金元と送金先が同じ口座です。' },
   insufficient_funds: {
     title: '利用可能残高が不足しています。',
-    detail: '利用可能額 {available}、依頼額 {requested}',
+    detail: '利用可能額 {available}、要求額 {requested}',
   },
   member_transfer_not_allowed: { title: '他の会員の口座への振替は許可されていません。' },
   title_invalid: { title: '口座名は1〜50文字で入力してください。' },
@@ -288,4 +288,8 @@ export const jaJPFields: FieldMessageCatalog = {
   custom: '値が正しくありません。',
   invalid: '値が正しくありません。',
   text_invalid: '保存できない文字（NUL 文字または壊れた文字）が含まれています。',
+  'too_big.string': '{maximum}文字以内で入力してください。',
+  'too_small.string': '{minimum}文字以上で入力してください。',
+  'too_big.array': '最大 {maximum} 件までです。',
+  'too_small.array': '{minimum} 件以上にしてください。',
 };

@@ -281,4 +281,8 @@ export const koKRFields: FieldMessageCatalog = {
   custom: '값이 올바르지 않습니다.',
   invalid: '값이 올바르지 않습니다.',
   text_invalid: '저장할 수 없는 문자(NUL 문자 또는 깨진 문자)가 포함되어 있습니다.',
+  'too_big.string': '{maximum}자 이하로 입력하세요.',
+  'too_small.string': '{minimum}자 이상 입력하세요.',
+  'too_big.array': '최대 {maximum}개까지 입력할 수 있습니다.',
+  'too_small.array': '{minimum}개 이상 입력하세요.',
 };

@@ -302,4 +302,8 @@ export const viVNFields: FieldMessageCatalog = {
   custom: 'Giá trị không hợp lệ.',
   invalid: 'Giá trị không hợp lệ.',
   text_invalid: 'Văn bản chứa ký tự không thể lưu (ký tự NUL hoặc ký tự bị lỗi).',
+  'too_big.string': 'Tối đa {maximum} ký tự.',
+  'too_small.string': 'Tối thiểu {minimum} ký tự.',
+  'too_big.array': 'Tối đa {maximum} mục.',
+  'too_small.array': 'Tối thiểu {minimum} mục.',
 };

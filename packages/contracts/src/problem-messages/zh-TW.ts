@@ -231,4 +231,8 @@ export const zhTWFields: FieldMessageCatalog = {
   custom: '值不正確。',
   invalid: '值不正確。',
   text_invalid: '文字包含無法儲存的字元（NUL 字元或損壞的字元）。',
+  'too_big.string': '最多 {maximum} 個字元。',
+  'too_small.string': '至少 {minimum} 個字元。',
+  'too_big.array': '最多 {maximum} 項。',
+  'too_small.array': '至少 {minimum} 項。',
 };
