@@ -1,6 +1,6 @@
 // Proves, over real HTTP to both APIs, that a problem is answered in the caller's language: the
-// same failure (a wrong password, a validation failure, an unknown path, a malformed position, the
-// direct money route's refusal) gets the catalog's title, detail and field messages in the locale
+// same failure (a wrong password, a validation failure, an unknown path, a malformed position, a
+// body that is not JSON or is over the limit, the direct money route's refusal) gets the catalog's title, detail and field messages in the locale
 // Accept-Language picks, says it in Content-Language, and keeps the same stable code and values
 // in every locale; without the header it is ko-KR; and the direct money route answers exactly as
 // Hono does in each language.
@@ -9,6 +9,7 @@ import { type MessageLocale, messageLocales, problemCatalogs } from '@ledger/con
 import { type RunningServer, serveApp } from '@ledger/http';
 import { systemAccountId } from '@ledger/ledger';
 import { useTestDatabase } from '@ledger/testing';
+import { limits } from '@ledger/write-api';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import {
   createLedgerTestKit,
@@ -86,9 +87,9 @@ function send(
   server: RunningServer,
   method: string,
   path: string,
-  options: { body?: unknown; headers?: Record<string, string> } = {},
+  options: { body?: unknown; raw?: string; headers?: Record<string, string> } = {},
 ): Promise<Answer> {
-  const text = options.body === undefined ? '' : JSON.stringify(options.body);
+  const text = options.raw ?? (options.body === undefined ? '' : JSON.stringify(options.body));
   return new Promise((resolve, reject) => {
     const request = httpRequest(
       {
@@ -222,6 +223,34 @@ test('the query API: a malformed position in zh-TW, and without Accept-Language 
       title: problemCatalogs[locale].position_invalid.title,
     });
   }
+});
+
+test('the write API’s refusals before any route: a non-JSON body in vi-VN, a body over the limit in ja-JP', async () => {
+  const notJson = await send(write, 'POST', '/api/v1/account', {
+    headers: {
+      'accept-language': 'vi-VN',
+      'content-type': 'application/x-www-form-urlencoded',
+      'content-length': '9',
+    },
+    raw: 'asset=KRW',
+  });
+  expect(notJson).toMatchObject({ status: 415, language: 'vi-VN' });
+  expect(notJson.problem).toMatchObject({
+    code: 'unsupported_media_type',
+    title: problemCatalogs['vi-VN'].unsupported_media_type.title,
+    detail: problemCatalogs['vi-VN'].unsupported_media_type.detail,
+  });
+  const tooLarge = await send(write, 'POST', '/api/v1/account', {
+    headers: { 'accept-language': 'ja', 'content-type': 'application/json' },
+    raw: 'x'.repeat(limits.bodySizeMax + 1),
+  });
+  expect(tooLarge).toMatchObject({ status: 413, language: 'ja-JP' });
+  expect(tooLarge.problem).toMatchObject({
+    code: 'payload_too_large',
+    title: problemCatalogs['ja-JP'].payload_too_large.title,
+    detail: `本文は ${limits.bodySizeMax} バイト以内にしてください。`,
+    bodySizeMax: limits.bodySizeMax,
+  });
 });
 
 describe('the direct money route answers as Hono does, in each language', () => {
