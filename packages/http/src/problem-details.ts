@@ -97,7 +97,10 @@ export function problemText(
   });
 }
 
-/** The headers of a problem answer: its content type, its language and the problem's own. */
+/**
+ * The headers of a problem answer: its content type, its language (and that the language follows
+ * Accept-Language, for caches) and the problem's own.
+ */
 export function problemHeaders(
   problem: ProblemInit,
   locale: MessageLocale,
@@ -105,6 +108,7 @@ export function problemHeaders(
   return {
     'content-type': 'application/problem+json',
     'content-language': locale,
+    vary: 'accept-language',
     ...problem.headers,
   };
 }

@@ -148,6 +148,7 @@ describe('a wrong password', () => {
       const answer = await wrongPassword(header);
       expect(answer.status).toBe(401);
       expect(answer.language).toBe(locale);
+      expect(answer.headers.vary).toBe('accept-language');
       expect(answer.problem).toMatchObject({
         code: 'invalid_credentials',
         type: 'urn:ledger:problem:invalid_credentials',
