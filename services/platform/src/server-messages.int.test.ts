@@ -1,9 +1,10 @@
 // Proves, over real HTTP to both APIs, that a problem is answered in the caller's language: the
 // same failure (a wrong password, a validation failure, an unknown path, a malformed position, a
-// body that is not JSON or is over the limit, the direct money route's refusal) gets the catalog's title, detail and field messages in the locale
-// Accept-Language picks, says it in Content-Language, and keeps the same stable code and values
-// in every locale; without the header it is ko-KR; and the direct money route answers exactly as
-// Hono does in each language.
+// body that is not JSON or is over the limit, the direct money route's refusal) gets the
+// catalog's title, detail and field messages in the locale Accept-Language picks, says it in
+// Content-Language, and keeps the same stable code and values in every locale; without the header
+// it is ko-KR; a kept answer replayed under its Idempotency-Key keeps its words and says their
+// language; and the direct money route answers exactly as Hono does in each language.
 import { request as httpRequest } from 'node:http';
 import { type MessageLocale, messageLocales, problemCatalogs } from '@ledger/contracts';
 import { type RunningServer, serveApp } from '@ledger/http';
@@ -252,6 +253,27 @@ test('the write API’s refusals before any route: a non-JSON body in vi-VN, a b
     detail: `本文は ${limits.bodySizeMax} バイト以内にしてください。`,
     bodySizeMax: limits.bodySizeMax,
   });
+});
+
+test('a kept refusal is replayed word for word, saying the language it is in', async () => {
+  const change = (locale: string) =>
+    send(write, 'PUT', '/api/v1/member/me/password', {
+      body: { current_password: 'not my password at all', new_password: 'a new long passphrase 7' },
+      headers: {
+        'accept-language': locale,
+        authorization: `Bearer ${alice.token}`,
+        'idempotency-key': 'password-change-in-japanese',
+      },
+    });
+  const first = await change('ja-JP');
+  expect(first).toMatchObject({ status: 403, language: 'ja-JP' });
+  expect(first.problem).toMatchObject({
+    code: 'current_password_incorrect',
+    title: problemCatalogs['ja-JP'].current_password_incorrect.title,
+  });
+  const replayed = await change('en-US');
+  expect(replayed.headers['idempotency-replayed']).toBe('true');
+  expect(replayed).toMatchObject({ status: 403, language: 'ja-JP', problem: first.problem });
 });
 
 describe('the direct money route answers as Hono does, in each language', () => {
