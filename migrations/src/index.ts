@@ -28,6 +28,7 @@ import * as ledgerAccountTransferList0034 from './0034-ledger-account-transfer-l
 import * as ledgerAccountTitleSearch0035 from './0035-ledger-account-title-search.ts';
 import * as ledgerFrozenAccountList0036 from './0036-ledger-frozen-account-list.ts';
 import * as ledgerAccountTitleCharacters0037 from './0037-ledger-account-title-characters.ts';
+import * as writeIdempotencyContentLanguage0038 from './0038-write-idempotency-content-language.ts';
 
 /**
  * Every migration, by name, in order. A static list rather than a folder scan: each migration is
@@ -64,4 +65,5 @@ export const migrations: Record<string, Migration> = {
   '0035-ledger-account-title-search': ledgerAccountTitleSearch0035,
   '0036-ledger-frozen-account-list': ledgerFrozenAccountList0036,
   '0037-ledger-account-title-characters': ledgerAccountTitleCharacters0037,
+  '0038-write-idempotency-content-language': writeIdempotencyContentLanguage0038,
 };

@@ -91,7 +91,7 @@ export function createAuthorizer(options: AuthorizationOptions): Authorizer {
       if (entry === undefined) {
         const route = handlerPaths.join(', ');
         options.onRefused?.({ route, reason: 'not_in_route_table', memberSeq: undefined });
-        return { status: 403, code: 'forbidden', title: 'Route not permitted' };
+        return { status: 403, code: 'forbidden' };
       }
       routes.push(entry);
     }
@@ -145,7 +145,6 @@ async function authorizeRoutes(
 const unauthorized: ProblemInit = {
   status: 401,
   code: 'unauthorized',
-  title: 'Authentication required',
   headers: { 'www-authenticate': 'Bearer' },
 };
 
@@ -177,7 +176,6 @@ async function decideRoutes(
         problem: {
           status: 403,
           code: verdict.reason === 'otp_required' ? 'otp_session_required' : 'forbidden',
-          title: 'Forbidden',
         },
       };
     }

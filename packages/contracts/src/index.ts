@@ -15,6 +15,7 @@ export {
   problemCodes,
   problemType,
 } from './problem.ts';
+export * from './problem-messages/index.ts';
 export * from './reconciliation.ts';
 export * from './route-table.ts';
 export * from './text.ts';

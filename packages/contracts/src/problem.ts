@@ -23,8 +23,12 @@ export const problemCodes = [
 
 export type ProblemCode = (typeof problemCodes)[number];
 
-/** RFC 9457 problem details, with the stable `code` and the request id for support. */
-export const ProblemSchema = z.object({
+/**
+ * RFC 9457 problem details, with the stable `code` and the request id for support; `title` and
+ * `detail` are in the request's Accept-Language (Content-Language says which). Extension members
+ * (the values a detail names, such as `accountsPerAssetMax`) are kept.
+ */
+export const ProblemSchema = z.looseObject({
   type: z.string(),
   title: z.string(),
   status: z.number().int().min(400).max(599),

@@ -41,7 +41,11 @@ function makeApp() {
     throw Object.assign(new Error('the database system is starting up'), { code: '57P03' });
   });
   app.get('/refused', () => {
-    throw new ProblemError({ status: 409, code: 'conflict', title: 'Already done', detail: 'd' });
+    throw new ProblemError({
+      status: 409,
+      code: 'account_limit_reached',
+      params: { accountsPerAssetMax: 3 },
+    });
   });
   app.post('/strict', validate('json', z.strictObject({ amount: z.string() })), (c) =>
     c.json(c.req.valid('json')),
@@ -126,11 +130,15 @@ describe('problem details', () => {
     expect(problem.errors?.map((error) => error.path).sort()).toEqual(['', 'amount']);
   });
 
-  test('a ProblemError keeps its status and code', async () => {
+  test('a ProblemError keeps its status, code and extension members, its detail filled', async () => {
     const { app } = makeApp();
     const response = await app.request('/refused');
     expect(response.status).toBe(409);
-    expect(await problemOf(response)).toMatchObject({ code: 'conflict', detail: 'd' });
+    expect(await problemOf(response)).toMatchObject({
+      code: 'account_limit_reached',
+      accountsPerAssetMax: 3,
+      detail: '자산별 계좌는 최대 3개입니다.',
+    });
   });
 
   test('a dependency that cannot be reached now → 503 service_unavailable with Retry-After, a warning', async () => {

@@ -82,8 +82,7 @@ function serviceBasics(maxSize: number): MiddlewareHandler {
       problemResponse(c, {
         status: 413,
         code: 'payload_too_large',
-        title: 'Request body too large',
-        detail: `The body exceeds ${maxSize} bytes.`,
+        params: { bodySizeMax: maxSize },
       }),
   });
   const limited = (c: Context, next: () => Promise<void>) => {
@@ -192,12 +191,11 @@ function methodNotAllowedOr404(app: Hono<ServiceEnv>) {
       for (const method of methods) allowed.add(method);
     }
     if (allowed.size === 0 || allowed.has(c.req.method)) {
-      return problemResponse(c, { status: 404, code: 'not_found', title: 'Not found' });
+      return problemResponse(c, { status: 404, code: 'not_found' });
     }
     return problemResponse(c, {
       status: 405,
       code: 'method_not_allowed',
-      title: 'Method not allowed',
       headers: { allow: [...allowed].join(', ') },
     });
   };

@@ -4,6 +4,7 @@ import type { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { isDependencyUnavailable } from './dependency-unavailable.ts';
 import { ProblemError, type ProblemInit, problemHeaders, problemText } from './problem-details.ts';
+import { negotiateLocale } from './problem-messages.ts';
 
 /**
  * Direct routes: a few hot routes (the money commands) answered straight from `node:http`, without
@@ -46,12 +47,13 @@ export type DirectRoute = {
   handle(request: DirectRequest): Promise<DirectAnswer>;
 };
 
-/** The answer of a problem, as `problemResponse` renders it. */
+/** The answer of a problem, as `problemResponse` renders it (in the request's Accept-Language). */
 export function directProblem(request: DirectRequest, problem: ProblemInit): DirectAnswer {
+  const locale = negotiateLocale(request.header('accept-language'));
   return {
     status: problem.status,
-    headers: problemHeaders(problem),
-    body: problemText(problem, request.path, request.requestId),
+    headers: problemHeaders(problem, locale),
+    body: problemText(problem, request.path, request.requestId, locale),
   };
 }
 
@@ -90,11 +92,12 @@ export function problemOfError(
 ): ProblemInit {
   if (error instanceof ProblemError) return error.problem;
   if (error instanceof HTTPException && error.status < 500) {
+    if (error.status === 401) return { status: 401, code: 'unauthorized' };
+    if (error.status === 403) return { status: 403, code: 'forbidden' };
     return {
       status: error.status,
-      code:
-        error.status === 401 ? 'unauthorized' : error.status === 403 ? 'forbidden' : 'bad_request',
-      title: error.message || 'Request refused',
+      code: 'bad_request',
+      ...(malformedJson.test(error.message) ? { message: 'bad_request.malformed_json' } : {}),
     };
   }
   const { logger, ...request } = report;
@@ -103,12 +106,7 @@ export function problemOfError(
       ...request,
       error: error instanceof Error ? { name: error.name, message: error.message } : String(error),
     });
-    return {
-      status: 503,
-      code: 'service_unavailable',
-      title: 'The service is unavailable; retry later',
-      headers: { 'retry-after': '1' },
-    };
+    return { status: 503, code: 'service_unavailable', headers: { 'retry-after': '1' } };
   }
   logger.error('unhandled error', {
     ...request,
@@ -117,8 +115,11 @@ export function problemOfError(
         ? { name: error.name, message: error.message, stack: error.stack }
         : String(error),
   });
-  return { status: 500, code: 'internal_error', title: 'Internal error' };
+  return { status: 500, code: 'internal_error' };
 }
+
+/** Hono's validator's and `validateJsonText`'s words for a body that is not JSON. */
+const malformedJson = /^Malformed JSON/;
 
 /**
  * A middleware that does nothing for some requests: `passes(method, path)` says for which. A direct

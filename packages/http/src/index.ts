@@ -14,12 +14,14 @@ export {
 export { healthRoutes } from './health-routes.ts';
 export { type DocumentedRoute, openApiDocument, openApiReferencePage } from './openapi.ts';
 export {
+  type FieldError,
   ProblemError,
   type ProblemInit,
   problemHeaders,
   problemResponse,
   problemText,
 } from './problem-details.ts';
+export { negotiateLocale, type ProblemParams } from './problem-messages.ts';
 export { newRequestId } from './request-ids.ts';
 export { type RunningServer, type ServeOptions, serveApp } from './serve.ts';
 export {

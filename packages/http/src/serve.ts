@@ -13,6 +13,7 @@ import {
   serviceKitOf,
 } from './direct-routes.ts';
 import { type ProblemInit, problemHeaders, problemText } from './problem-details.ts';
+import { negotiateLocale } from './problem-messages.ts';
 import { isJsonMediaType } from './validation.ts';
 
 export type RunningServer = {
@@ -121,8 +122,7 @@ function tooLargeRefuser(bodySizeMax: number) {
   const problem: ProblemInit = {
     status: 413,
     code: 'payload_too_large',
-    title: 'Request body too large',
-    detail: `The body exceeds ${bodySizeMax} bytes.`,
+    params: { bodySizeMax },
   };
   return (incoming: IncomingMessage, outgoing: ServerResponse): boolean => {
     const length = incoming.headers['content-length'];
@@ -138,10 +138,12 @@ function tooLargeRefuser(bodySizeMax: number) {
       const drained = received >= Number(length);
       clearTimeout(timer);
       incoming.off('data', onData);
-      const body = problemText(problem, path, requestId);
+      const language = incoming.headers['accept-language'];
+      const locale = negotiateLocale(typeof language === 'string' ? language : undefined);
+      const body = problemText(problem, path, requestId, locale);
       const headers = [...kitHeaders];
       headers[1] = requestId;
-      for (const [name, value] of Object.entries(problemHeaders(problem)))
+      for (const [name, value] of Object.entries(problemHeaders(problem, locale)))
         headers.push(name, value);
       if (!drained) headers.push('Connection', 'close');
       headers.push('Content-Length', String(Buffer.byteLength(body)));

@@ -2,7 +2,7 @@ import type { ValidationTargets } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { validator } from 'hono/validator';
 import { z } from 'zod';
-import { type ProblemInit, problemResponse } from './problem-details.ts';
+import { type FieldError, type ProblemInit, problemResponse } from './problem-details.ts';
 
 /**
  * zod validation for a request part; a failure is a 400 `validation_failed` problem listing each
@@ -40,26 +40,36 @@ function checked<Schema extends z.ZodType>(
   }
 }
 
-/** The 400 problem of a failed validation, one entry per issue. */
+/** The 400 problem of a failed validation, one entry per issue (its message said per locale). */
 export function validationProblem(error: z.ZodError): ProblemInit {
   return {
     status: 400,
     code: 'validation_failed',
-    title: 'The request is not valid',
     errors: error.issues.flatMap(decisiveIssues).map((issue) => ({
       path: issue.path.map(String).join('.'),
       code: issueCode(issue),
       message: issue.message,
+      ...boundsOf(issue),
     })),
   };
+}
+
+/** The bound a too_big or too_small issue names, and whether it counts characters or items. */
+function boundsOf(issue: z.core.$ZodIssue): Pick<FieldError, 'params' | 'messageCase'> {
+  if (issue.code !== 'too_big' && issue.code !== 'too_small') return {};
+  const params =
+    issue.code === 'too_big'
+      ? { maximum: String(issue.maximum) }
+      : { minimum: String(issue.minimum) };
+  const origin: string = issue.origin;
+  if (origin !== 'string' && origin !== 'array') return { params };
+  return { params, messageCase: `${issue.code}.${origin}` };
 }
 
 /** The 415 of a non-empty request body that does not say it is JSON (every route reads JSON). */
 export const notJsonProblem: ProblemInit = Object.freeze({
   status: 415,
   code: 'unsupported_media_type',
-  title: 'The request body must be JSON',
-  detail: 'Send the body as JSON with Content-Type: application/json.',
 });
 
 /**

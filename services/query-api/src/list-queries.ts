@@ -91,8 +91,7 @@ export function pagingOf(query: ListQueryBase, total: number): ListPaging {
     throw new ProblemError({
       status: 400,
       code: 'no_paging_too_many',
-      title: 'Too many rows to answer without paging',
-      detail: `no_paging=1 answers at most ${listNoPagingMax} rows; this list has ${total}: page it.`,
+      params: { noPagingMax: listNoPagingMax, total },
     });
   }
   const pageSize = query.no_paging === '1' ? Math.max(total, 1) : query.page_size;

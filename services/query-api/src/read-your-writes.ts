@@ -29,7 +29,6 @@ export function readYourWrites(
       return problemResponse(c, {
         status: 400,
         code: 'position_invalid',
-        title: 'Not a position this service answered',
       });
     }
     const position = after as GlobalPosition;
@@ -37,7 +36,6 @@ export function readYourWrites(
       return problemResponse(c, {
         status: 400,
         code: 'position_beyond_head',
-        title: 'No write has reached this position',
       });
     }
     const reached = await dependencies.identity.awaiter.waitForPosition(
@@ -49,7 +47,6 @@ export function readYourWrites(
       return problemResponse(c, {
         status: 503,
         code: 'read_model_behind',
-        title: 'The read models have not reached this position yet',
         headers: { 'retry-after': '1' },
       });
     }

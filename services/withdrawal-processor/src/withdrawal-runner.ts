@@ -120,7 +120,7 @@ const problems: Record<
       409,
       'withdrawal_state_invalid',
       'The withdrawal is not in a state that allows this',
-      'status' in rejection ? rejection.status : undefined,
+      'status' in rejection ? { withdrawalStatus: rejection.status } : undefined,
     ),
   ReasonInvalid: () => new WithdrawalProblem(422, 'reason_invalid', 'Invalid reason'),
   TransferNotFound: () =>
@@ -298,8 +298,7 @@ export function createWithdrawalRunner(dependencies: WithdrawalRunnerDependencie
               throw new WithdrawalProblem(
                 409,
                 'asset_frozen',
-                'Withdrawals of this asset are frozen; it will be sent once the freeze is lifted',
-                error.message,
+                `Withdrawals of this asset are frozen; it will be sent once the freeze is lifted (${error.message})`,
               );
             }
             logger.warn('withdrawal broadcast failed', {
@@ -437,7 +436,7 @@ export function createWithdrawalRunner(dependencies: WithdrawalRunnerDependencie
         422,
         'amount_invalid',
         `A positive amount with at most ${decimalPoint} decimals`,
-        input.amount,
+        { decimalPoint },
       );
     }
     const feeType: FeeType =
@@ -457,6 +456,7 @@ export function createWithdrawalRunner(dependencies: WithdrawalRunnerDependencie
         422,
         'fee_account_required',
         `The fee is paid in ${rules.feeAsset}: an account of it is needed`,
+        { feeAsset: rules.feeAsset },
       );
     }
     const feeAmount = amountAtScale(rules.feeAmount, feeAccount.decimalPoint, 'nonNegative');
@@ -476,6 +476,7 @@ export function createWithdrawalRunner(dependencies: WithdrawalRunnerDependencie
         422,
         amounts.type === 'FeeExceedsAmount' ? 'fee_exceeds_amount' : 'amount_invalid',
         'The amount does not cover the fee',
+        { decimalPoint },
       );
     }
     const limits = (await dependencies.limits?.limitsFor(input.memberSeq, asset)) ?? {
@@ -843,12 +844,9 @@ export function createWithdrawalRunner(dependencies: WithdrawalRunnerDependencie
         },
       );
       if (outcome.kind === 'rejected') {
-        throw new WithdrawalProblem(
-          422,
-          'policy_invalid',
-          'Invalid withdraw policy',
-          outcome.rejection.field,
-        );
+        throw new WithdrawalProblem(422, 'policy_invalid', 'Invalid withdraw policy', {
+          field: outcome.rejection.field,
+        });
       }
       return { policy: canonical, position: outcome.position };
     },

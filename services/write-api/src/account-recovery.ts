@@ -26,8 +26,7 @@ async function memberOf(context: MemberWriteContext, identifier: string) {
   );
 }
 
-const invalidCode = () =>
-  new ProblemError({ status: 422, code: 'verification_code_invalid', title: 'Invalid code' });
+const invalidCode = () => new ProblemError({ status: 422, code: 'verification_code_invalid' });
 
 /**
  * Mails a reset code when the identifier names an active member with an email, within its budget;

@@ -102,7 +102,6 @@ function conflict(): ProblemError {
   return new ProblemError({
     status: 409,
     code: 'write_conflict',
-    title: 'The record changed concurrently; retry',
   });
 }
 
@@ -110,6 +109,6 @@ function unstorable(): ProblemError {
   return new ProblemError({
     status: 400,
     code: 'validation_failed',
-    title: 'The request holds text that cannot be stored (a NUL character or a lone surrogate)',
+    message: 'validation_failed.text_unstorable',
   });
 }

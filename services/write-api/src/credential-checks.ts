@@ -32,7 +32,6 @@ export function rateLimited(retryAfterSeconds: number): ProblemError {
   return new ProblemError({
     status: 429,
     code: 'rate_limited',
-    title: 'Too many attempts',
     headers: { 'retry-after': String(retryAfterSeconds) },
   });
 }
@@ -62,7 +61,6 @@ export async function requireCurrentPassword(
     throw new ProblemError({
       status: 403,
       code: 'current_password_incorrect',
-      title: 'The current password is wrong',
     });
   }
 }
@@ -103,13 +101,12 @@ export async function requireOtpFor(
 ): Promise<void> {
   if (!isOtpRequired(action, state, settings)) return;
   if (otpToken === undefined) {
-    throw new ProblemError({ status: 403, code: 'otp_token_required', title: 'OTP required' });
+    throw new ProblemError({ status: 403, code: 'otp_token_required' });
   }
   if ((await acceptOtpCode(context, state, otpToken, now)) === undefined) {
     throw new ProblemError({
       status: 422,
       code: 'otp_invalid',
-      title: 'Invalid one-time password',
     });
   }
 }

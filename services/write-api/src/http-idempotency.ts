@@ -33,7 +33,13 @@ export const idempotencyRules = {
 
 type Outcome =
   | { kind: 'run' }
-  | { kind: 'replay'; status: number; contentType: string | null; body: string }
+  | {
+      kind: 'replay';
+      status: number;
+      contentType: string | null;
+      contentLanguage: string | null;
+      body: string;
+    }
   | { kind: 'reused' }
   | { kind: 'in_progress' };
 
@@ -88,7 +94,6 @@ export function httpIdempotency(
       return problemResponse(c, {
         status: 400,
         code: 'idempotency_key_invalid',
-        title: 'The Idempotency-Key header must be 1–128 visible characters',
       });
     }
     const actor = `member:${memberSeq}`;
@@ -98,20 +103,23 @@ export function httpIdempotency(
       return problemResponse(c, {
         status: 409,
         code: 'idempotency_key_reused',
-        title: 'This Idempotency-Key was used with another request',
       });
     }
     if (outcome.kind === 'in_progress') {
       return problemResponse(c, {
         status: 409,
         code: 'idempotency_request_in_progress',
-        title: 'A request with this Idempotency-Key is still running; retry shortly',
         headers: { 'retry-after': '1' },
       });
     }
     if (outcome.kind === 'replay') {
       const headers = new Headers({ 'idempotency-replayed': 'true' });
       if (outcome.contentType !== null) headers.set('content-type', outcome.contentType);
+      // A kept problem is in the language of the first request (the same answer, word for word).
+      if (outcome.contentLanguage !== null) {
+        headers.set('content-language', outcome.contentLanguage);
+        headers.set('vary', 'accept-language');
+      }
       return new Response(outcome.status === 204 ? null : outcome.body, {
         status: outcome.status,
         headers,
@@ -154,10 +162,11 @@ async function claim(
     request_hash: string;
     status: number | null;
     content_type: string | null;
+    content_language: string | null;
     body: string | null;
     abandoned: boolean;
   }>`
-    SELECT request_hash, status, content_type, body,
+    SELECT request_hash, status, content_type, content_language, body,
            created_at < now() - make_interval(secs => ${idempotencyRules.abandonedAfterSeconds}) AS abandoned
     FROM write_idempotency WHERE actor = ${actor} AND key = ${key}
   `.execute(db);
@@ -170,6 +179,7 @@ async function claim(
       kind: 'replay',
       status: row.status,
       contentType: row.content_type,
+      contentLanguage: row.content_language,
       body: row.body ?? '',
     };
   }
@@ -196,6 +206,7 @@ async function keep(
   await sql`
     UPDATE write_idempotency
     SET status = ${response.status}, content_type = ${response.headers.get('content-type')},
+        content_language = ${response.headers.get('content-language')},
         body = ${body}, answered_at = now()
     WHERE actor = ${actor} AND key = ${key}
   `.execute(db);

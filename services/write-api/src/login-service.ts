@@ -183,19 +183,17 @@ async function refuse(
 ): Promise<never> {
   await logAttempt(context, attempt, result, null);
   if (result === 'denied') {
-    throw new ProblemError({ status: 403, code: 'member_denied', title: 'The member is denied' });
+    throw new ProblemError({ status: 403, code: 'member_denied' });
   }
   if (result === 'otp_invalid') {
     throw new ProblemError({
       status: 401,
       code: 'otp_invalid',
-      title: 'Invalid one-time password',
     });
   }
   throw new ProblemError({
     status: 401,
     code: 'invalid_credentials',
-    title: 'Invalid credentials',
   });
 }
 

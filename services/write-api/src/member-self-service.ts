@@ -31,8 +31,7 @@ export type Self = { memberSeq: number; command: CommandContext };
 
 type Written = { position: string | null };
 
-const invalidCode = () =>
-  new ProblemError({ status: 422, code: 'verification_code_invalid', title: 'Invalid code' });
+const invalidCode = () => new ProblemError({ status: 422, code: 'verification_code_invalid' });
 
 /** Mails a fresh registration code to the member's current address. */
 export async function requestEmailVerification(
@@ -86,7 +85,7 @@ export async function confirmEmailVerification(
   if (!(await consumeVerification(db, open.verificationId, command.now))) throw invalidCode();
   if (open.pendingEmailAddress !== null) {
     const replaced = await replaceEmail(db, memberSeq, open.pendingEmailAddress);
-    if (!replaced) throw new ProblemError({ status: 409, code: 'email_taken', title: 'Taken' });
+    if (!replaced) throw new ProblemError({ status: 409, code: 'email_taken' });
   }
   const now = command.now.toISOString();
   const { position } = await runMemberCommand(
@@ -139,7 +138,7 @@ export async function requestEmailChange(
   await requireOtpFor(context, 'change_email', state, settings, request.otp_token, command.now);
   await enforceRateLimit(context, `mail:${memberSeq}`, rateLimits.mailPerMember, command.now);
   if ((await findMemberSeq(db, 'email', request.email_address)) !== undefined) {
-    throw new ProblemError({ status: 409, code: 'email_taken', title: 'The email is taken' });
+    throw new ProblemError({ status: 409, code: 'email_taken' });
   }
   const verificationId = identity.newId();
   const now = command.now.toISOString();

@@ -8,8 +8,7 @@ import type { Self } from './member-self-service.ts';
 import { memberProblem } from './rejection-problems.ts';
 import { loadSettings } from './settings-source.ts';
 
-const otpNotFound = () =>
-  new ProblemError({ status: 404, code: 'otp_not_found', title: 'No such OTP' });
+const otpNotFound = () => new ProblemError({ status: 404, code: 'otp_not_found' });
 
 /** The OTP registration named in the path, scoped to the caller (another member's id: 404). */
 function ownOtpStatus(state: MemberState, otpId: string) {
@@ -62,7 +61,6 @@ export async function activateOtp(
     throw new ProblemError({
       status: 422,
       code: 'otp_invalid',
-      title: 'Invalid one-time password',
     });
   }
   const now = command.now.toISOString();

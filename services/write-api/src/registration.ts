@@ -11,6 +11,9 @@ import {
   initialMemberState,
   type MemberDecision,
   type MemberState,
+  type PasswordProblem,
+  passwordLengthMax,
+  passwordLengthMin,
   passwordProblem,
 } from '@ledger/identity';
 import {
@@ -29,12 +32,13 @@ import { rateLimits } from './rate-limits.ts';
 import { memberProblem } from './rejection-problems.ts';
 import { loadSettings } from './settings-source.ts';
 
-export function weakPassword(problem: string): ProblemError {
+/** The refusal of a weak password, saying why (`reason`) and the bounds it names. */
+export function weakPassword(problem: PasswordProblem): ProblemError {
   return new ProblemError({
     status: 422,
     code: 'password_too_weak',
-    title: 'The password is too weak',
-    detail: problem,
+    message: `password_too_weak.${problem}`,
+    params: { reason: problem, passwordLengthMin, passwordLengthMax },
   });
 }
 
@@ -47,7 +51,6 @@ async function inviterOf(
   const refusal = new ProblemError({
     status: 422,
     code: 'recommender_not_eligible',
-    title: 'Recommender not eligible',
   });
   if (memberSeq === undefined) throw refusal;
   const state = await loadMember(context.identity, memberSeq);
@@ -107,7 +110,6 @@ async function reserveIdentifiers(
     throw new ProblemError({
       status: 409,
       code: reserved,
-      title: reserved === 'user_id_taken' ? 'The user id is taken' : 'The email is taken',
     });
   }
 }

@@ -12,69 +12,63 @@ type ProblemOf<Rejection extends { type: string }> = {
 
 /** Every member rejection as a problem; the map's type makes it exhaustive (style §2.6). */
 const memberProblems: ProblemOf<MemberRejection> = {
-  SignUpDisabled: () => ({ status: 403, code: 'sign_up_disabled', title: 'Sign-up is disabled' }),
-  MemberAlreadyRegistered: () => ({ status: 409, code: 'conflict', title: 'Already registered' }),
+  SignUpDisabled: () => ({ status: 403, code: 'sign_up_disabled' }),
+  MemberAlreadyRegistered: () => ({
+    status: 409,
+    code: 'conflict',
+    message: 'conflict.already_registered',
+  }),
   RequiredConsentMissing: (rejection) => ({
     status: 422,
     code: 'consent_missing',
-    title: 'A required consent is missing',
-    detail: rejection.missing.join(', '),
+    params: { consents: rejection.missing },
   }),
   UnknownConsent: (rejection) => ({
     status: 422,
     code: 'consent_unknown',
-    title: 'Unknown consent',
-    detail: rejection.unknown.join(', '),
+    params: { consents: rejection.unknown },
   }),
   InviterNotEligible: () => ({
     status: 422,
     code: 'recommender_not_eligible',
-    title: 'Recommender not eligible',
   }),
-  MemberNotFound: () => ({ status: 404, code: 'member_not_found', title: 'No such member' }),
-  MemberWithdrawn: () => ({ status: 409, code: 'member_withdrawn', title: 'Member withdrawn' }),
-  MemberIsDenied: () => ({ status: 403, code: 'member_denied', title: 'The member is denied' }),
+  MemberNotFound: () => ({ status: 404, code: 'member_not_found' }),
+  MemberWithdrawn: () => ({ status: 409, code: 'member_withdrawn' }),
+  MemberIsDenied: () => ({ status: 403, code: 'member_denied' }),
   EmailAlreadyVerified: () => ({
     status: 409,
     code: 'email_already_verified',
-    title: 'Email already verified',
   }),
   VerificationNotFound: () => invalidCode,
   VerificationExpired: () => invalidCode,
   AdministratorCannotWithdraw: () => ({
     status: 409,
     code: 'administrator_cannot_withdraw',
-    title: 'An administrator cannot withdraw',
   }),
   InvalidSecurityLevel: () => ({
     status: 422,
     code: 'security_level_invalid',
-    title: 'Security level out of range',
   }),
   SecurityLevelLocked: () => ({
     status: 409,
     code: 'security_level_locked',
-    title: 'Security level is locked',
   }),
   OtpLimitReached: (rejection) => ({
     status: 409,
     code: 'otp_limit_reached',
-    title: 'Maximum number of OTPs reached',
-    detail: `At most ${rejection.maximumCount}.`,
+    params: { otpCountMax: rejection.maximumCount },
   }),
-  OtpNotFound: () => ({ status: 404, code: 'otp_not_found', title: 'No such OTP' }),
-  OtpAlreadyActive: () => ({ status: 409, code: 'otp_already_active', title: 'Already active' }),
+  OtpNotFound: () => ({ status: 404, code: 'otp_not_found' }),
+  OtpAlreadyActive: () => ({ status: 409, code: 'otp_already_active' }),
   OtpCancelNotAllowed: () => ({
     status: 403,
     code: 'otp_cancel_not_allowed',
-    title: 'OTP cannot be cancelled',
   }),
 };
 
 const invalidCode: ProblemInit = {
   status: 422,
   code: 'verification_code_invalid',
-  title: 'Invalid or expired code',
 };
 
 export function memberProblem(rejection: MemberRejection): ProblemError {
@@ -85,18 +79,16 @@ export function memberProblem(rejection: MemberRejection): ProblemError {
 export function memberGroupProblem(rejection: MemberGroupRejection): ProblemError {
   switch (rejection.type) {
     case 'MemberGroupAlreadyExists':
-      return new ProblemError({ status: 409, code: 'conflict', title: 'Group exists' });
+      return new ProblemError({ status: 409, code: 'conflict', message: 'conflict.group_exists' });
     case 'MemberGroupNotFound':
       return new ProblemError({
         status: 404,
         code: 'member_group_not_found',
-        title: 'No such group',
       });
     case 'InvalidMemberGroupName':
       return new ProblemError({
         status: 422,
         code: 'member_group_name_invalid',
-        title: 'Bad name',
       });
   }
 }
@@ -104,17 +96,16 @@ export function memberGroupProblem(rejection: MemberGroupRejection): ProblemErro
 export function roleProblem(rejection: RoleRejection): ProblemError {
   switch (rejection.type) {
     case 'RoleAlreadyExists':
-      return new ProblemError({ status: 409, code: 'conflict', title: 'Role exists' });
+      return new ProblemError({ status: 409, code: 'conflict', message: 'conflict.role_exists' });
     case 'RoleNotFound':
-      return new ProblemError({ status: 404, code: 'role_not_found', title: 'No such role' });
+      return new ProblemError({ status: 404, code: 'role_not_found' });
     case 'InvalidRoleName':
-      return new ProblemError({ status: 422, code: 'role_name_invalid', title: 'Bad role name' });
+      return new ProblemError({ status: 422, code: 'role_name_invalid' });
     case 'PermissionNotGrantable':
       return new ProblemError({
         status: 422,
         code: 'permission_not_grantable',
-        title: 'Only administrator routes can be granted',
-        detail: rejection.permissions.map((p) => `${p.method} ${p.path}`).join(', '),
+        params: { permissions: rejection.permissions.map((p) => `${p.method} ${p.path}`) },
       });
   }
 }
@@ -122,10 +113,14 @@ export function roleProblem(rejection: RoleRejection): ProblemError {
 export function settingsProblem(rejection: SettingsRejection): ProblemError {
   switch (rejection.type) {
     case 'UnknownSetting':
-      return new ProblemError({ status: 404, code: 'setting_unknown', title: 'No such setting' });
+      return new ProblemError({ status: 404, code: 'setting_unknown' });
     case 'InvalidSettingValue':
-      return new ProblemError({ status: 422, code: 'setting_value_invalid', title: 'Bad value' });
+      return new ProblemError({ status: 422, code: 'setting_value_invalid' });
     case 'SettingUnchanged':
-      return new ProblemError({ status: 409, code: 'conflict', title: 'Setting unchanged' });
+      return new ProblemError({
+        status: 409,
+        code: 'conflict',
+        message: 'conflict.setting_unchanged',
+      });
   }
 }

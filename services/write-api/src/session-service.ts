@@ -59,8 +59,7 @@ export async function startSession(
   };
 }
 
-const invalidRefresh = () =>
-  new ProblemError({ status: 401, code: 'refresh_token_invalid', title: 'Log in again' });
+const invalidRefresh = () => new ProblemError({ status: 401, code: 'refresh_token_invalid' });
 
 /**
  * Rotates a refresh token (T19): the current generation gets the next one; the previous one,
@@ -96,7 +95,6 @@ export async function refreshSession(
     throw new ProblemError({
       status: 401,
       code: 'refresh_token_reused',
-      title: 'This session was ended because a refresh token was reused',
     });
   }
   if (outcome.kind !== 'rotate' && outcome.kind !== 'grace') throw invalidRefresh();

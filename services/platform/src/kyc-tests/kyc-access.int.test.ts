@@ -113,13 +113,13 @@ describe('another member’s objects', () => {
 });
 
 describe('real-name answers', () => {
-  test('someone else’s name: "You cannot authenticate yourself", recorded as failed', async () => {
+  test('someone else’s name: "You cannot authenticate yourself" (in ko-KR, the default locale), recorded as failed', async () => {
     const { seq, response } = await kit.authenticateRealname(bobToken, { user_name: 'Not Bob' });
     expect(response.status).toBe(422);
     const problem = (await response.json()) as { code: string; title: string };
     expect(problem).toMatchObject({
       code: 'realname_mismatch',
-      title: 'You cannot authenticate yourself',
+      title: '본인인증을 할 수 없습니다',
     });
     await kit.settled();
     const list = await kit.json<List>(

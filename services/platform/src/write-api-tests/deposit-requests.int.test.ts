@@ -503,7 +503,12 @@ describe('the deposit extra form (personal data)', () => {
     ] as const) {
       const refused = await send(extra);
       expect(refused.status).toBe(422);
-      expect(await refused.json()).toMatchObject({ code: 'extra_form_invalid', detail: field });
+      // The field is the problem's extension member, and its detail names it (ko-KR: no Accept-Language).
+      expect(await refused.json()).toMatchObject({
+        code: 'extra_form_invalid',
+        field,
+        detail: `항목: ${field}`,
+      });
     }
     const created = await send({ depositor: ' Alice Depositor ', phone: '+82 10-1234-5678' });
     expect(created.status).toBe(201);

@@ -50,8 +50,7 @@ function filteredMembers(db: IdentityDb, query: MemberListQuery, now: Date) {
   return members;
 }
 
-const memberNotFound = () =>
-  new ProblemError({ status: 404, code: 'member_not_found', title: 'No such member' });
+const memberNotFound = () => new ProblemError({ status: 404, code: 'member_not_found' });
 
 /**
  * The administrator's member screens (SPEC §2: member/list, member/{seq}/view and its account,

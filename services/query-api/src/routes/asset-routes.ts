@@ -100,7 +100,7 @@ export function assetReadRoutes(context: AssetReadContext) {
       async (c) => {
         const asset = await getAsset(db, c.req.valid('param').code);
         if (asset === undefined) {
-          throw new ProblemError({ status: 404, code: 'asset_not_found', title: 'No such asset' });
+          throw new ProblemError({ status: 404, code: 'asset_not_found' });
         }
         return c.json({ data: assetView(asset) });
       },

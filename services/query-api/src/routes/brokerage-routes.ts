@@ -26,7 +26,7 @@ function brokerageOf(row: BrokerageRow) {
 }
 
 const notFound = () =>
-  new ProblemError({ status: 404, code: 'not_found', title: 'No such brokerage' });
+  new ProblemError({ status: 404, code: 'not_found', message: 'not_found.brokerage' });
 
 /**
  * GET /brokerage and GET /brokerage/{seq} (SPEC §7): only the caller's own brokerages. The list is

@@ -33,7 +33,7 @@ type DepositReadContext = AssetReadContext & { now: () => Date };
 type ListQuery = z.infer<typeof DepositListQuerySchema>;
 
 function accountNotFound(): ProblemError {
-  return new ProblemError({ status: 404, code: 'account_not_found', title: 'No such account' });
+  return new ProblemError({ status: 404, code: 'account_not_found' });
 }
 
 /** What the scanner has seen per chain, and each asset's threshold: for confirmations. */

@@ -60,7 +60,7 @@ function kycMemberReadRoutes(context: KycReadContext) {
       const { memberSeq } = principalOf(c);
       const view = await readMemberSecurityView(context.db, memberSeq, context.now());
       if (view === undefined) {
-        throw new ProblemError({ status: 404, code: 'member_not_found', title: 'No such member' });
+        throw new ProblemError({ status: 404, code: 'member_not_found' });
       }
       c.header('cache-control', 'no-store');
       return c.json({

@@ -28,7 +28,7 @@ import { dateRangeOf, pageWindow, pagingOf } from '../list-queries.ts';
  */
 
 export function accountNotFound(): ProblemError {
-  return new ProblemError({ status: 404, code: 'account_not_found', title: 'No such account' });
+  return new ProblemError({ status: 404, code: 'account_not_found' });
 }
 
 /** What a member sees of its account (the administrator's view adds the ledger id and reasons). */

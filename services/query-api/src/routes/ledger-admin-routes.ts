@@ -161,7 +161,6 @@ export function ledgerAdminRoutes(context: LedgerReadContext) {
           throw new ProblemError({
             status: 404,
             code: 'adjustment_not_found',
-            title: 'No such adjustment',
           });
         }
         return c.json({ data: adjustment });
@@ -177,7 +176,6 @@ export function ledgerAdminRoutes(context: LedgerReadContext) {
           throw new ProblemError({
             status: 404,
             code: 'reconciliation_not_run',
-            title: 'No reconciliation run is stored yet',
           });
         }
         c.header('cache-control', 'no-store');

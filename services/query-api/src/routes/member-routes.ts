@@ -18,7 +18,7 @@ export function memberRoutes(db: IdentityDb) {
         .where('m.member_seq', '=', memberSeq)
         .executeTakeFirst();
       if (row === undefined) {
-        throw new ProblemError({ status: 404, code: 'member_not_found', title: 'No such member' });
+        throw new ProblemError({ status: 404, code: 'member_not_found' });
       }
       c.header('cache-control', 'no-store');
       return c.json({ member_info: memberInfoOf(row), access: await accessOf(db, row) });

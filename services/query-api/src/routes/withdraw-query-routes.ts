@@ -25,8 +25,7 @@ import { dateRangeOf, pageWindow, pagingOf } from '../list-queries.ts';
  * the ledger's, for balances shown beside them).
  */
 
-const notFound = () =>
-  new ProblemError({ status: 404, code: 'withdrawal_not_found', title: 'No such withdrawal' });
+const notFound = () => new ProblemError({ status: 404, code: 'withdrawal_not_found' });
 
 /** Joins each withdrawal's extra-form values (personal data kept apart from events), or null. */
 async function withExtra<Row extends { withdrawal_id: string }>(

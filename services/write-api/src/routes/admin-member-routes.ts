@@ -57,7 +57,6 @@ function refuseSelf(c: Context, memberSeq: number): void {
     throw new ProblemError({
       status: 409,
       code: 'self_administration_refused',
-      title: 'Not on your own account',
     });
   }
 }
@@ -76,7 +75,6 @@ async function requireGroupsExist(context: MemberWriteContext, groupSeqs: readon
       throw new ProblemError({
         status: 404,
         code: 'member_group_not_found',
-        title: 'No such group',
       });
     }
   }
@@ -89,7 +87,7 @@ async function requireRolesExist(context: MemberWriteContext, roleIds: readonly 
       evolve: evolveRole,
     });
     if (state.roleId === undefined) {
-      throw new ProblemError({ status: 404, code: 'role_not_found', title: 'No such role' });
+      throw new ProblemError({ status: 404, code: 'role_not_found' });
     }
   }
 }

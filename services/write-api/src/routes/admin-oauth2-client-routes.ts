@@ -31,24 +31,21 @@ const newClientSecret = () => `ocs_${randomBytes(32).toString('base64url')}`;
 function oauth2ClientProblem(rejection: OAuth2ClientRejection): ProblemError {
   switch (rejection.type) {
     case 'OAuth2ClientAlreadyExists':
-      return new ProblemError({ status: 409, code: 'conflict', title: 'Client exists' });
+      return new ProblemError({ status: 409, code: 'conflict', message: 'conflict.client_exists' });
     case 'OAuth2ClientNotFound':
       return new ProblemError({
         status: 404,
         code: 'oauth2_client_not_found',
-        title: 'No such client',
       });
     case 'OAuth2ClientRevoked':
       return new ProblemError({
         status: 409,
         code: 'oauth2_client_revoked',
-        title: 'The client was revoked',
       });
     case 'InvalidOAuth2Client':
       return new ProblemError({
         status: 422,
         code: 'oauth2_client_invalid',
-        title: 'The client is not valid',
         errors: [{ path: rejection.field, code: 'invalid', message: `Invalid ${rejection.field}` }],
       });
   }
@@ -87,7 +84,6 @@ export function adminOAuth2ClientRoutes(context: MemberWriteContext) {
           throw new ProblemError({
             status: 404,
             code: 'member_not_found',
-            title: 'No such member',
           });
         }
         const clientId = newClientId();

@@ -58,30 +58,23 @@ const pluginAggregate = { initial: initialAssetPluginState, evolve: evolveAssetP
 const assetProblems: {
   [Type in AssetRejection['type']]: (r: Extract<AssetRejection, { type: Type }>) => ProblemError;
 } = {
-  AssetCodeInvalid: () =>
-    new ProblemError({ status: 422, code: 'asset_code_invalid', title: 'Invalid asset code' }),
-  AssetAlreadyRegistered: () =>
-    new ProblemError({ status: 409, code: 'asset_exists', title: 'The asset exists' }),
-  AssetNotFound: () =>
-    new ProblemError({ status: 404, code: 'asset_not_found', title: 'No such asset' }),
-  DecimalPointInvalid: () =>
-    new ProblemError({ status: 422, code: 'asset_scale_invalid', title: 'Decimal point 0–18' }),
+  AssetCodeInvalid: () => new ProblemError({ status: 422, code: 'asset_code_invalid' }),
+  AssetAlreadyRegistered: () => new ProblemError({ status: 409, code: 'asset_exists' }),
+  AssetNotFound: () => new ProblemError({ status: 404, code: 'asset_not_found' }),
+  DecimalPointInvalid: () => new ProblemError({ status: 422, code: 'asset_scale_invalid' }),
   DecimalPointFrozen: (r) =>
     new ProblemError({
       status: 422,
       code: 'asset_scale_frozen',
-      title: 'The decimal point cannot change',
-      detail: String(r.decimalPoint),
+      params: { decimalPoint: r.decimalPoint },
     }),
   SettingInvalid: (r) =>
     new ProblemError({
       status: 422,
       code: 'asset_setting_invalid',
-      title: 'An asset setting is invalid',
-      detail: r.field,
+      params: { field: r.field },
     }),
-  ReasonInvalid: () =>
-    new ProblemError({ status: 422, code: 'reason_invalid', title: 'Invalid reason' }),
+  ReasonInvalid: () => new ProblemError({ status: 422, code: 'reason_invalid' }),
 };
 
 function assetProblem(rejection: AssetRejection): ProblemError {
@@ -89,22 +82,22 @@ function assetProblem(rejection: AssetRejection): ProblemError {
 }
 
 const pluginProblems: Record<AssetPluginRejection['type'], (field?: string) => ProblemError> = {
-  PluginIdInvalid: () =>
-    new ProblemError({ status: 422, code: 'asset_plugin_invalid', title: 'Invalid plug-in id' }),
+  PluginIdInvalid: () => new ProblemError({ status: 422, code: 'asset_plugin_invalid' }),
   PluginKindUnknown: () =>
-    new ProblemError({ status: 422, code: 'asset_plugin_invalid', title: 'Unknown plug-in' }),
-  AssetCodeInvalid: () =>
-    new ProblemError({ status: 422, code: 'asset_code_invalid', title: 'Invalid asset code' }),
-  PluginAlreadyRegistered: () =>
-    new ProblemError({ status: 409, code: 'asset_plugin_exists', title: 'The plug-in exists' }),
-  PluginNotFound: () =>
-    new ProblemError({ status: 404, code: 'asset_plugin_not_found', title: 'No such plug-in' }),
+    new ProblemError({
+      status: 422,
+      code: 'asset_plugin_invalid',
+      message: 'asset_plugin_invalid.unknown',
+    }),
+  AssetCodeInvalid: () => new ProblemError({ status: 422, code: 'asset_code_invalid' }),
+  PluginAlreadyRegistered: () => new ProblemError({ status: 409, code: 'asset_plugin_exists' }),
+  PluginNotFound: () => new ProblemError({ status: 404, code: 'asset_plugin_not_found' }),
   SettingInvalid: (field) =>
     new ProblemError({
       status: 422,
       code: 'asset_plugin_invalid',
-      title: 'A plug-in setting is invalid',
-      ...(field === undefined ? {} : { detail: field }),
+      message: 'asset_plugin_invalid.setting',
+      ...(field === undefined ? {} : { params: { field } }),
     }),
 };
 
@@ -264,8 +257,7 @@ export async function registerAsset(
     throw new ProblemError({
       status: 422,
       code: 'asset_scale_mismatch',
-      title: 'The ledger already holds this asset with another decimal point',
-      detail: String(ledgerScale),
+      params: { decimalPoint: ledgerScale },
     });
   }
   const scales = { ...(await catalogScales(context)), [body.code]: body.decimal_point };

@@ -28,7 +28,7 @@ function requireRefreshHeader(c: Context): void {
     throw new ProblemError({
       status: 403,
       code: 'refresh_header_missing',
-      title: `The ${refreshRequestHeader.name} header is required`,
+      params: { header: refreshRequestHeader.name },
     });
   }
 }
@@ -52,7 +52,7 @@ export function authRoutes(context: MemberWriteContext) {
       const presented = refreshCookieOf(c);
       try {
         if (presented === undefined) {
-          throw new ProblemError({ status: 401, code: 'refresh_token_invalid', title: 'Log in' });
+          throw new ProblemError({ status: 401, code: 'refresh_token_invalid' });
         }
         const settings = await loadSettings(identity.eventStore);
         const tokens = await refreshSession(context, presented, settings, now);

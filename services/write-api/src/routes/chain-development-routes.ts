@@ -23,7 +23,6 @@ export function chainDevelopmentRoutes(context: Pick<LedgerWriteContext, 'db'>) 
       throw new ProblemError({
         status: 404,
         code: 'asset_plugin_not_found',
-        title: 'No simulated plug-in with this id',
       });
     }
     const asset = await getAsset(context.db, plugin.asset);
@@ -47,7 +46,7 @@ export function chainDevelopmentRoutes(context: Pick<LedgerWriteContext, 'db'>) 
         throw new ProblemError({
           status: 422,
           code: 'amount_invalid',
-          title: `At most ${decimalPoint} decimals`,
+          params: { decimalPoint },
         });
       }
       const { txid } = await chain.send({
@@ -67,7 +66,7 @@ export function chainDevelopmentRoutes(context: Pick<LedgerWriteContext, 'db'>) 
         throw new ProblemError({
           status: 422,
           code: 'validation_failed',
-          title: 'The chain is not that long',
+          message: 'validation_failed.chain_too_short',
         });
       }
       const height = await chain.reorg(body.depth, { keepTransactions: body.keep_transactions });

@@ -71,40 +71,33 @@ import type { LedgerWriteContext } from './ledger-write-context.ts';
  */
 
 const stepProblems: Record<string, () => ProblemError> = {
-  DepositNotFound: () =>
-    new ProblemError({ status: 404, code: 'deposit_not_found', title: 'No such deposit' }),
+  DepositNotFound: () => new ProblemError({ status: 404, code: 'deposit_not_found' }),
   DepositNotInSuspense: () =>
     new ProblemError({
       status: 409,
       code: 'deposit_not_in_suspense',
-      title: 'The deposit is not in the suspense account',
     }),
   SuspenseAlreadyResolved: () =>
     new ProblemError({
       status: 409,
       code: 'deposit_suspense_resolved',
-      title: 'The deposit was already attributed or returned',
     }),
   DepositRequestNotFound: () =>
     new ProblemError({
       status: 404,
       code: 'deposit_request_not_found',
-      title: 'No such deposit request',
     }),
   DepositRequestIdTaken: () =>
     new ProblemError({
       status: 409,
       code: 'idempotency_key_reused',
-      title: 'This Idempotency-Key was used for another request',
     }),
   DepositRequestAlreadyDecided: () =>
     new ProblemError({
       status: 409,
       code: 'deposit_request_decided',
-      title: 'The deposit request was already decided',
     }),
-  ReasonInvalid: () =>
-    new ProblemError({ status: 422, code: 'reason_invalid', title: 'Invalid reason' }),
+  ReasonInvalid: () => new ProblemError({ status: 422, code: 'reason_invalid' }),
 };
 
 /** Every failure of a deposit step as the problem the client gets. */
@@ -119,14 +112,14 @@ function asProblem(error: unknown): unknown {
     return new ProblemError({
       status: 409,
       code: 'conflict',
-      title: 'Another resolution of this deposit was already submitted',
+      message: 'conflict.deposit_resolution_submitted',
     });
   }
   if (error instanceof LedgerNotAnsweredError) {
     return new ProblemError({
       status: 503,
       code: 'ledger_unavailable',
-      title: 'Recorded; the ledger did not take the money step yet. Retry.',
+      message: 'ledger_unavailable.recorded',
       headers: { 'retry-after': '1' },
     });
   }
@@ -142,7 +135,7 @@ async function guarded<T>(run: () => Promise<T>): Promise<T> {
 }
 
 function assetNotFound(): ProblemError {
-  return new ProblemError({ status: 404, code: 'asset_not_found', title: 'No such asset' });
+  return new ProblemError({ status: 404, code: 'asset_not_found' });
 }
 
 /** Deposits need an active asset that allows them, not frozen. */
@@ -151,14 +144,12 @@ function assertDepositsOpen(asset: Asset): void {
     throw new ProblemError({
       status: 409,
       code: 'asset_frozen',
-      title: 'Deposits and withdrawals of this asset are frozen',
     });
   }
   if (!asset.allowDeposit || !asset.isActive) {
     throw new ProblemError({
       status: 409,
       code: 'asset_deposits_not_allowed',
-      title: 'The asset does not accept deposits now',
     });
   }
 }
@@ -261,7 +252,6 @@ async function requestDeposit(
     throw new ProblemError({
       status: 422,
       code: 'deposit_request_not_manual',
-      title: 'Chain deposits are credited after their confirmations; send to the deposit address',
     });
   }
   assertDepositsOpen(asset);
@@ -276,8 +266,7 @@ async function requestDeposit(
     throw new ProblemError({
       status: 422,
       code: 'amount_below_minimum',
-      title: 'Less than the minimum deposit',
-      detail: asset.minimumDeposit,
+      params: { minimumDeposit: asset.minimumDeposit },
     });
   }
   const extra = extraFormCheck(asset.depositExtraForm, body.extra ?? {});
@@ -285,8 +274,7 @@ async function requestDeposit(
     throw new ProblemError({
       status: 422,
       code: 'extra_form_invalid',
-      title: 'A value of the deposit extra form is missing or invalid',
-      detail: extra.field,
+      params: { field: extra.field },
     });
   }
   const requestId = derivedEventId(`member:${memberSeq}\u0000${key}`, 'deposit-request', 0);
@@ -456,7 +444,6 @@ export function depositRoutes(context: LedgerWriteContext) {
           throw new ProblemError({
             status: 422,
             code: 'deposit_asset_mismatch',
-            title: 'The account holds another asset than the deposit',
           });
         }
         const { state, position } = await guarded(() =>

@@ -17,7 +17,7 @@ async function catalogAsset(db: Db, code: string): Promise<Asset | undefined | '
 }
 
 function assetNotFound(): ProblemError {
-  return new ProblemError({ status: 404, code: 'asset_not_found', title: 'No such asset' });
+  return new ProblemError({ status: 404, code: 'asset_not_found' });
 }
 
 /** A restriction amount of a catalog asset: the asset exists and the amount fits its decimal_point. */
@@ -34,8 +34,8 @@ export async function refuseRestrictionOffCatalog(
     throw new ProblemError({
       status: 422,
       code: 'restriction_policy_invalid',
-      title: 'More decimals than the asset has',
-      detail: `${asset.code} has ${asset.decimalPoint} decimals`,
+      message: 'restriction_policy_invalid.decimals',
+      params: { asset: asset.code, decimalPoint: asset.decimalPoint },
     });
   }
 }

@@ -32,16 +32,14 @@ type ProblemOf<Rejection extends { type: string }> = {
   [Type in Rejection['type']]: (rejection: Extract<Rejection, { type: Type }>) => ProblemInit;
 };
 
-const notFound = (): ProblemInit => ({ status: 404, code: 'kyc_not_found', title: 'Not found' });
+const notFound = (): ProblemInit => ({ status: 404, code: 'kyc_not_found' });
 const reviewed = (): ProblemInit => ({
   status: 409,
   code: 'kyc_already_reviewed',
-  title: 'Already reviewed',
 });
 const notApproved = (): ProblemInit => ({
   status: 409,
   code: 'kyc_not_approved',
-  title: 'Not approved',
 });
 
 /** Every KYC rejection as a problem; the map's type makes it exhaustive. */
@@ -50,7 +48,6 @@ const kycProblems: ProblemOf<KycMemberRejection> = {
   KycCertificationPending: () => ({
     status: 409,
     code: 'kyc_certification_pending',
-    title: 'A KYC request is already waiting for review',
   }),
   KycCertificationAlreadyReviewed: reviewed,
   KycCertificationNotApproved: notApproved,
@@ -58,7 +55,6 @@ const kycProblems: ProblemOf<KycMemberRejection> = {
   RealnameAuthenticationFinished: () => ({
     status: 409,
     code: 'realname_finished',
-    title: 'This authentication already finished',
   }),
   WithdrawAddressCertificationNotFound: notFound,
   WithdrawAddressCertificationAlreadyReviewed: reviewed,
@@ -66,7 +62,7 @@ const kycProblems: ProblemOf<KycMemberRejection> = {
   InvalidValiditySeconds: () => ({
     status: 422,
     code: 'validation_failed',
-    title: 'The validity setting is out of range',
+    message: 'validation_failed.validity_out_of_range',
   }),
 };
 
@@ -74,27 +70,25 @@ const catalogProblems: ProblemOf<SecurityCatalogRejection> = {
   InvalidSecurityLevel: () => ({
     status: 422,
     code: 'security_level_invalid',
-    title: 'Invalid security level',
   }),
   BaseLevelHasConditions: () => ({
     status: 422,
     code: 'security_level_invalid',
-    title: 'The base level has no conditions',
+    message: 'security_level_invalid.base_level_conditions',
   }),
   UnknownCondition: () => ({
     status: 422,
     code: 'security_level_invalid',
-    title: 'Unknown condition',
+    message: 'security_level_invalid.unknown_condition',
   }),
   InvalidRestrictionAmount: () => ({
     status: 422,
     code: 'restriction_policy_invalid',
-    title: 'Invalid restriction amount',
   }),
   AssetRequired: () => ({
     status: 422,
     code: 'restriction_policy_invalid',
-    title: 'This restriction is per asset',
+    message: 'restriction_policy_invalid.asset_required',
   }),
 };
 

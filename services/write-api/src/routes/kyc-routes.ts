@@ -37,7 +37,7 @@ export type KycWriteContext = MemberWriteContext & { rawDb: Db; provider: Identi
 const seqParameter = validate('param', KycSeqParameterSchema);
 
 function notFound(): ProblemError {
-  return new ProblemError({ status: 404, code: 'kyc_not_found', title: 'Not found' });
+  return new ProblemError({ status: 404, code: 'kyc_not_found' });
 }
 
 /** Names compare after NFKC, trimming, collapsing spaces and lower-casing. */
@@ -181,7 +181,6 @@ async function completeRealname(
     throw new ProblemError({
       status: 409,
       code: 'realname_finished',
-      title: 'This authentication already finished',
     });
   }
   const command = commandContext(c, context.identity, memberSeq);
@@ -219,8 +218,8 @@ async function completeRealname(
   if (outcome !== 'matched') {
     throw new ProblemError(
       outcome === 'mismatch'
-        ? { status: 422, code: 'realname_mismatch', title: 'You cannot authenticate yourself' }
-        : { status: 422, code: 'realname_refused', title: 'The authority refused' },
+        ? { status: 422, code: 'realname_mismatch' }
+        : { status: 422, code: 'realname_refused' },
     );
   }
   const authenticated = events.find((event) => event.type === 'RealnameAuthenticated');

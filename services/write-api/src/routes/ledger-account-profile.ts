@@ -100,7 +100,6 @@ export function changeTitle(
     throw new ProblemError({
       status: 422,
       code: 'title_invalid',
-      title: 'A title of 1–50 characters',
     });
   }
   const titledAt = context.identity.now().toISOString();

@@ -90,7 +90,7 @@ async function openAccount(
   const actor = `member:${memberSeq}`;
   const decimalPoint = await context.directory.assetScale(body.asset);
   if (decimalPoint === undefined) {
-    throw new ProblemError({ status: 422, code: 'asset_unknown', title: 'No such asset' });
+    throw new ProblemError({ status: 422, code: 'asset_unknown' });
   }
   await refuseRestrictedAccountCreation(context.db, memberSeq, body.asset);
   await refuseAboveAccountLimit(context, { memberSeq, asset: body.asset, actor, key });
@@ -173,7 +173,7 @@ async function refuseAboveAccountLimit(
     throw new ProblemError({
       status: 409,
       code: 'account_limit_reached',
-      title: `At most ${accountsPerAssetMax} accounts per asset`,
+      params: { accountsPerAssetMax },
     });
   }
 }
@@ -204,7 +204,6 @@ async function transferTarget(
     throw new ProblemError({
       status: 403,
       code: 'member_transfer_not_allowed',
-      title: "Transfers to another member's account are not allowed",
     });
   }
   return { target, policy: now };
@@ -227,10 +226,10 @@ export async function transferBetweenAccounts(
   if (source === undefined || source.memberSeq !== memberSeq) throw accountNotFound();
   const { target, policy } = await transferTarget(context, memberSeq, body);
   if (target.account === source.account) {
-    throw new ProblemError({ status: 422, code: 'same_account', title: 'The same account' });
+    throw new ProblemError({ status: 422, code: 'same_account' });
   }
   if (target.asset !== source.asset) {
-    throw new ProblemError({ status: 422, code: 'asset_mismatch', title: 'Different assets' });
+    throw new ProblemError({ status: 422, code: 'asset_mismatch' });
   }
   const amount = amountAtScale(body.amount, source.decimalPoint);
   if (amount === undefined) throw amountProblem(body.amount, source.decimalPoint);

@@ -54,24 +54,20 @@ const rejectionProblems: Record<AdjustmentRejection['type'], ProblemError> = {
   AdjustmentNotFound: new ProblemError({
     status: 404,
     code: 'adjustment_not_found',
-    title: 'No such adjustment',
   }),
   AdjustmentIdTaken: new ProblemError({
     status: 409,
     code: 'idempotency_key_reused',
-    title: 'This Idempotency-Key was used for another proposal',
   }),
   SelfApprovalForbidden: new ProblemError({
     status: 403,
     code: 'self_approval_forbidden',
-    title: 'Another administrator must approve this adjustment',
   }),
   AdjustmentAlreadyDecided: new ProblemError({
     status: 409,
     code: 'adjustment_decided',
-    title: 'The adjustment was already decided',
   }),
-  ReasonInvalid: new ProblemError({ status: 422, code: 'reason_invalid', title: 'Invalid reason' }),
+  ReasonInvalid: new ProblemError({ status: 422, code: 'reason_invalid' }),
 };
 
 async function runProcess(
@@ -250,7 +246,7 @@ export async function executeAdjustment(
     throw new ProblemError({
       status: 503,
       code: 'ledger_unavailable',
-      title: 'Approved; the ledger did not take the adjustment yet. Retry the approval.',
+      message: 'ledger_unavailable.adjustment_approved',
       headers: { 'retry-after': '1' },
     });
   }

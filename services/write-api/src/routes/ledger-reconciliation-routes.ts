@@ -28,7 +28,6 @@ const alreadyRunning = () =>
   new ProblemError({
     status: 409,
     code: 'reconciliation_running',
-    title: 'A reconciliation run requested here is still running',
   });
 
 export function ledgerReconciliationRoutes(context: LedgerWriteContext) {

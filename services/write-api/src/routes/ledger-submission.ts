@@ -1,5 +1,6 @@
 import { hash, randomUUID } from 'node:crypto';
 import { optionalPrincipalOf } from '@ledger/auth';
+import type { ServerProblemCode } from '@ledger/contracts';
 import type { GlobalPosition } from '@ledger/event-store';
 import { ProblemError, type ProblemInit } from '@ledger/http';
 import type { Principal } from '@ledger/identity';
@@ -67,7 +68,6 @@ export function idempotencyKeyFrom(
     throw new ProblemError({
       status: 400,
       code: key === undefined ? 'idempotency_key_required' : 'idempotency_key_invalid',
-      title: 'A money-moving request needs an Idempotency-Key header (1–128 visible characters)',
     });
   }
   return key;
@@ -138,22 +138,20 @@ export function acceptedOrThrow(result: SubmitResult): Accepted {
       throw new ProblemError({
         status: 409,
         code: 'idempotency_key_reused',
-        title: 'This Idempotency-Key was used with another request',
       });
     case 'Unavailable':
       throw new ProblemError({
         status: 503,
         code: 'ledger_unavailable',
-        title:
-          result.reason === 'indeterminate'
-            ? 'The outcome is not known yet; retry with the same Idempotency-Key'
-            : 'The ledger is not available; retry with the same Idempotency-Key',
+        ...(result.reason === 'indeterminate'
+          ? { message: 'ledger_unavailable.indeterminate' as const }
+          : {}),
         headers: { 'retry-after': String(Math.max(1, Math.ceil(result.retryAfterMs / 1_000))) },
       });
     case 'InvalidSubmission':
-      throw new ProblemError({ status: 400, code: 'bad_request', title: 'Malformed command' });
+      throw new ProblemError({ status: 400, code: 'bad_request' });
     case 'WriterFault':
-      throw new ProblemError({ status: 500, code: 'internal_error', title: 'Internal error' });
+      throw new ProblemError({ status: 500, code: 'internal_error' });
   }
 }
 
@@ -174,46 +172,52 @@ type ProblemOf = {
   ) => ProblemInit;
 };
 
-const invalid = (code: string, title: string): ProblemInit => ({ status: 422, code, title });
+const invalid = (code: ServerProblemCode): ProblemInit => ({ status: 422, code });
 
 /** Every ledger rejection as a problem; the map's type makes it exhaustive. */
 const rejectionProblems: ProblemOf = {
-  InvalidField: (r) => ({ ...invalid('invalid_field', 'A field is malformed'), detail: r.field }),
-  InvalidDecimalPoint: () => invalid('asset_scale_invalid', 'Invalid decimal point'),
-  DecimalPointMismatch: () => invalid('asset_scale_mismatch', 'The asset has another scale'),
-  InvalidAmount: (r) => ({ ...invalid('amount_invalid', 'Invalid amount'), detail: r.amount }),
-  InvalidExpiry: () => invalid('expiry_invalid', 'Invalid expiry'),
-  AccountAlreadyExists: () => ({ status: 409, code: 'conflict', title: 'Account exists' }),
-  AccountNotFound: () => ({ status: 404, code: 'account_not_found', title: 'No such account' }),
-  AccountKindNotAllowed: () => invalid('account_kind_not_allowed', 'Not a money account'),
-  AccountFrozen: () => ({ status: 409, code: 'account_frozen', title: 'The account is frozen' }),
+  InvalidField: (r) => ({ ...invalid('invalid_field'), params: { field: r.field } }),
+  InvalidDecimalPoint: () => invalid('asset_scale_invalid'),
+  DecimalPointMismatch: () => invalid('asset_scale_mismatch'),
+  InvalidAmount: (r) => ({
+    ...invalid('amount_invalid'),
+    params: { amount: r.amount, decimalPoint: r.decimalPoint },
+  }),
+  InvalidExpiry: () => invalid('expiry_invalid'),
+  AccountAlreadyExists: () => ({
+    status: 409,
+    code: 'conflict',
+    message: 'conflict.account_exists',
+  }),
+  AccountNotFound: () => ({ status: 404, code: 'account_not_found' }),
+  AccountKindNotAllowed: () => invalid('account_kind_not_allowed'),
+  AccountFrozen: () => ({ status: 409, code: 'account_frozen' }),
   AccountStatusUnchanged: () => ({
     status: 409,
     code: 'account_status_unchanged',
-    title: 'The account already has that status',
   }),
-  AssetMismatch: () => invalid('asset_mismatch', 'The accounts hold different assets'),
-  LegCountInvalid: () => invalid('leg_count_invalid', 'Invalid number of legs'),
-  LegAccountsIdentical: () => invalid('same_account', 'Source and target are the same account'),
+  AssetMismatch: () => invalid('asset_mismatch'),
+  LegCountInvalid: () => invalid('leg_count_invalid'),
+  LegAccountsIdentical: () => invalid('same_account'),
   InsufficientFunds: (r) => ({
-    ...invalid('insufficient_funds', 'Insufficient funds'),
-    detail: `available ${r.available}, requested ${r.requested}`,
+    ...invalid('insufficient_funds'),
+    params: { available: r.available, requested: r.requested },
   }),
-  HoldAlreadyExists: () => ({ status: 409, code: 'conflict', title: 'Hold exists' }),
-  HoldNotFound: () => ({ status: 404, code: 'hold_not_found', title: 'No such hold' }),
-  HoldAlreadyResolved: () => ({ status: 409, code: 'hold_resolved', title: 'Hold resolved' }),
-  HoldNotExpired: () => ({ status: 409, code: 'hold_not_expired', title: 'Hold not expired' }),
-  HoldHasNoExpiry: () => ({ status: 409, code: 'hold_without_expiry', title: 'No expiry' }),
-  CaptureCountInvalid: () => invalid('capture_count_invalid', 'Invalid number of captures'),
-  CaptureDuplicatesHold: () => invalid('capture_duplicates_hold', 'A hold captured twice'),
-  CaptureLegNotFromHoldAccount: () => invalid('capture_leg_invalid', 'Capture leg invalid'),
-  CaptureExceedsHold: () => invalid('capture_exceeds_hold', 'Capture exceeds the hold'),
-  MoveExceedsHold: () => invalid('move_exceeds_hold', 'Move exceeds the hold'),
-  HoldAccountMismatch: () => invalid('hold_account_mismatch', 'The holds are on two accounts'),
-  HoldDrawsOnLimit: () => invalid('hold_draws_on_limit', 'The hold draws on a daily limit'),
-  LimitNotForAccount: () => invalid('limit_not_for_account', 'Limit of another account'),
-  LimitExceeded: () => invalid('limit_exceeded', 'Daily limit exceeded'),
-  OneTimeLimitExceeded: () => invalid('one_time_limit_exceeded', 'One-time limit exceeded'),
+  HoldAlreadyExists: () => ({ status: 409, code: 'conflict', message: 'conflict.hold_exists' }),
+  HoldNotFound: () => ({ status: 404, code: 'hold_not_found' }),
+  HoldAlreadyResolved: () => ({ status: 409, code: 'hold_resolved' }),
+  HoldNotExpired: () => ({ status: 409, code: 'hold_not_expired' }),
+  HoldHasNoExpiry: () => ({ status: 409, code: 'hold_without_expiry' }),
+  CaptureCountInvalid: () => invalid('capture_count_invalid'),
+  CaptureDuplicatesHold: () => invalid('capture_duplicates_hold'),
+  CaptureLegNotFromHoldAccount: () => invalid('capture_leg_invalid'),
+  CaptureExceedsHold: () => invalid('capture_exceeds_hold'),
+  MoveExceedsHold: () => invalid('move_exceeds_hold'),
+  HoldAccountMismatch: () => invalid('hold_account_mismatch'),
+  HoldDrawsOnLimit: () => invalid('hold_draws_on_limit'),
+  LimitNotForAccount: () => invalid('limit_not_for_account'),
+  LimitExceeded: () => invalid('limit_exceeded'),
+  OneTimeLimitExceeded: () => invalid('one_time_limit_exceeded'),
 };
 
 export function ledgerRejectionProblem(rejection: LedgerRejection, replayed = false): ProblemError {
@@ -243,13 +247,12 @@ export function amountProblem(amount: string, decimalPoint: number): ProblemErro
   return new ProblemError({
     status: 422,
     code: 'amount_invalid',
-    title: `A positive amount with at most ${decimalPoint} decimals`,
-    detail: amount,
+    params: { amount, decimalPoint },
   });
 }
 
 export function accountNotFound(): ProblemError {
-  return new ProblemError({ status: 404, code: 'account_not_found', title: 'No such account' });
+  return new ProblemError({ status: 404, code: 'account_not_found' });
 }
 
 /** The ids a command derives from its key, so a retry names the same transfer or proposal. */

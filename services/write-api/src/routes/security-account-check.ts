@@ -17,7 +17,6 @@ export async function refuseRestrictedAccountCreation(
     throw new ProblemError({
       status: 403,
       code: 'account_creation_restricted',
-      title: 'Your security level does not allow opening this account',
     });
   }
 }

@@ -3,6 +3,7 @@ import { principalOf } from '@ledger/auth';
 import {
   CancelWithdrawRequestSchema,
   extraFormCheck,
+  isServerProblemCode,
   WithdrawalParameterSchema,
   WithdrawRequestSchema,
 } from '@ledger/contracts';
@@ -59,11 +60,11 @@ export function withdrawalRunnerOf(
 
 export function withdrawalProblem(error: unknown): never {
   if (error instanceof WithdrawalProblem) {
+    if (!isServerProblemCode(error.code)) throw error;
     throw new ProblemError({
       status: error.status,
       code: error.code,
-      title: error.message,
-      ...(error.detail === undefined ? {} : { detail: error.detail }),
+      ...(error.params === undefined ? {} : { params: error.params }),
       ...(error.status === 503 ? { headers: { 'retry-after': '1' } } : {}),
     });
   }
@@ -101,14 +102,12 @@ async function requireWithdrawOtp(context: LedgerWriteContext, memberSeq: number
     throw new ProblemError({
       status: 403,
       code: 'otp_registration_required',
-      title: 'Register an OTP before withdrawing',
     });
   }
   if ((await acceptOtpCode(memberContext, state, code, context.identity.now())) === undefined) {
     throw new ProblemError({
       status: 422,
       code: 'otp_invalid',
-      title: 'Invalid one-time password',
     });
   }
 }
@@ -131,8 +130,7 @@ async function checkedExtraValues(
     throw new ProblemError({
       status: 422,
       code: 'extra_form_invalid',
-      title: 'A value of the withdraw extra form is missing or invalid',
-      detail: checked.field,
+      params: { field: checked.field },
     });
   }
   return checked.values;
@@ -156,7 +154,6 @@ async function requestWithdrawal(
     throw new ProblemError({
       status: 422,
       code: 'withdraw_address_certification_required',
-      title: 'Choose one of your certified withdraw addresses; a typed address is not accepted',
     });
   }
   const extra = await checkedExtraValues(context, memberSeq, body);
