@@ -24,7 +24,9 @@ import { useAtomValue } from 'jotai';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
+import { localeAtom } from '../../i18n/locale-atom.ts';
 import { api } from '../../lib/api-client.ts';
+import { afterLatestWrite, rememberWrite } from '../../lib/written-position.ts';
 import { formatDateTime } from '../../ui-kit/date-time/format-date-time.ts';
 import { FailureAlert } from '../../ui-kit/failure-alert.tsx';
 import { type ListColumn, ListScreen } from '../../ui-kit/list/list-screen.tsx';
@@ -33,8 +35,6 @@ import { useSubmissionKey } from '../../ui-kit/submission-key.ts';
 import { showSuccessToast } from '../../ui-kit/toasts.ts';
 import { adminMemberKeys, type Role, RoleSchema } from '../admin-members/admin-member-queries.ts';
 import { FilterBar, SearchFilter } from '../admin-members/list-filters.tsx';
-import { afterLatestWrite, rememberWrite } from '../read-your-writes/written-position.ts';
-import { localeAtom } from '../shell/locale-atom.ts';
 import type { RoleListSearch } from './admin-access-search.ts';
 
 const PermissionSchema = z.object({ method: z.string(), path: z.string(), summary: z.string() });

@@ -3,6 +3,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
+import { localeAtom } from '../../i18n/locale-atom.ts';
 import { formatDateTime } from '../../ui-kit/date-time/format-date-time.ts';
 import { type ListColumn, ListScreen } from '../../ui-kit/list/list-screen.tsx';
 import {
@@ -11,7 +12,6 @@ import {
   SearchFilter,
   SeqFilter,
 } from '../admin-members/list-filters.tsx';
-import { localeAtom } from '../shell/locale-atom.ts';
 import {
   type ActivityRow,
   activityEventTypes,

@@ -2,8 +2,8 @@ import { queryOptions } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { z } from 'zod';
 import { api } from '../../lib/api-client.ts';
+import { afterLatestWrite } from '../../lib/written-position.ts';
 import { type ListSearch, listPageSchema, listQueryParams } from '../../ui-kit/list/list-search.ts';
-import { afterLatestWrite } from '../read-your-writes/written-position.ts';
 
 /** The identity events the activity log holds (docs/events.md, Identity streams). */
 export const activityEventTypes = [

@@ -5,12 +5,12 @@ import type { TFunction } from 'i18next';
 import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
+import { localeAtom } from '../../i18n/locale-atom.ts';
 import { api } from '../../lib/api-client.ts';
+import { afterLatestWrite } from '../../lib/written-position.ts';
 import { formatDateTime } from '../../ui-kit/date-time/format-date-time.ts';
 import type { ListColumn } from '../../ui-kit/list/list-screen.tsx';
 import { type ListSearch, listPageSchema, listQueryParams } from '../../ui-kit/list/list-search.ts';
-import { afterLatestWrite } from '../read-your-writes/written-position.ts';
-import { localeAtom } from '../shell/locale-atom.ts';
 
 /** The results a login attempt can have (contracts `LoginLogQuerySchema`). */
 export const loginResults = [

@@ -15,6 +15,7 @@ import { Link } from '@tanstack/react-router';
 import { useAtomValue } from 'jotai';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { localeAtom } from '../../i18n/locale-atom.ts';
 import { formatAmount } from '../../ui-kit/amount/amount-format.ts';
 import { AmountText } from '../../ui-kit/amount/amount-text.tsx';
 import { formatDateTime } from '../../ui-kit/date-time/format-date-time.ts';
@@ -25,7 +26,6 @@ import { showSuccessToast, toastFailure } from '../../ui-kit/toasts.ts';
 import { ChoiceFilter, FilterBar, SeqFilter } from '../admin-members/list-filters.tsx';
 import { memberViewHref } from '../admin-members/member-list-page.tsx';
 import { extraValuesText } from '../deposit/extra-form-fields.tsx';
-import { localeAtom } from '../shell/locale-atom.ts';
 import {
   adminDepositListQuery,
   adminDepositRequestListQuery,

@@ -4,8 +4,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { localeAtom } from '../../i18n/locale-atom.ts';
 import { formatDateTime } from '../../ui-kit/date-time/format-date-time.ts';
-import { localeAtom } from '../shell/locale-atom.ts';
 import { allAssetsQuery } from './admin-assets-api.ts';
 
 /** A freeze the chain scanner raised (a reorg at or past the confirmations; docs/adr/0012). */

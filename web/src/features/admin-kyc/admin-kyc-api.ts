@@ -1,13 +1,13 @@
 import { mutationOptions, queryOptions } from '@tanstack/react-query';
 import { z } from 'zod';
 import { api } from '../../lib/api-client.ts';
+import { afterLatestWrite, rememberWrite } from '../../lib/written-position.ts';
 import {
   listPageSchema,
   listQueryParams,
   listSearchSchema,
 } from '../../ui-kit/list/list-search.ts';
 import { SeqFilterSchema } from '../admin-members/admin-list-search.ts';
-import { afterLatestWrite, rememberWrite } from '../read-your-writes/written-position.ts';
 import { SecurityLevelDefinitionSchema } from '../security-level/security-level-api.ts';
 
 /** Administrators' KYC reads and commands (issue #10). */

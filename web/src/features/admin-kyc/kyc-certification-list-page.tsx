@@ -1,9 +1,9 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
+import { localeAtom } from '../../i18n/locale-atom.ts';
 import { formatDateTime } from '../../ui-kit/date-time/format-date-time.ts';
 import type { ListColumn } from '../../ui-kit/list/list-screen.tsx';
-import { localeAtom } from '../shell/locale-atom.ts';
 import {
   type AdminKycCertification,
   type KycCertificationSearch,

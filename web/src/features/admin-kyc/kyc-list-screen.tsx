@@ -1,6 +1,7 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
+import { localeAtom } from '../../i18n/locale-atom.ts';
 import { formatDateTime } from '../../ui-kit/date-time/format-date-time.ts';
 import { type ListColumn, ListScreen } from '../../ui-kit/list/list-screen.tsx';
 import type { ListSearch } from '../../ui-kit/list/list-search.ts';
@@ -10,7 +11,6 @@ import {
   SearchFilter,
   SeqFilter,
 } from '../admin-members/list-filters.tsx';
-import { localeAtom } from '../shell/locale-atom.ts';
 import { memberColumn } from './kyc-columns.tsx';
 
 export type KycListPageProps<Search> = {

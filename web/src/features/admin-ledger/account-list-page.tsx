@@ -4,6 +4,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
+import { localeAtom } from '../../i18n/locale-atom.ts';
 import { formatAmount } from '../../ui-kit/amount/amount-format.ts';
 import { AmountText } from '../../ui-kit/amount/amount-text.tsx';
 import { formatDateTime } from '../../ui-kit/date-time/format-date-time.ts';
@@ -15,7 +16,6 @@ import {
   SeqFilter,
 } from '../admin-members/list-filters.tsx';
 import { memberViewHref } from '../admin-members/member-list-page.tsx';
-import { localeAtom } from '../shell/locale-atom.ts';
 import { AccountStatusBadge } from '../wallet/account-status-badge.tsx';
 import { useLedgerLabels } from '../wallet/ledger-labels.ts';
 import { AdjustmentTable } from './adjustment-table.tsx';

@@ -6,6 +6,7 @@ import i18next from 'i18next';
 import { useAtomValue } from 'jotai';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { localeAtom } from '../../i18n/locale-atom.ts';
 import { decimalsOf, formatAmount } from '../../ui-kit/amount/amount-format.ts';
 import { AmountText } from '../../ui-kit/amount/amount-text.tsx';
 import { formatDateTime } from '../../ui-kit/date-time/format-date-time.ts';
@@ -15,7 +16,6 @@ import { useSubmissionKey } from '../../ui-kit/submission-key.ts';
 import { showSuccessToast } from '../../ui-kit/toasts.ts';
 import { memberViewHref } from '../admin-members/member-list-page.tsx';
 import { useMayCall } from '../auth/member-access.ts';
-import { localeAtom } from '../shell/locale-atom.ts';
 import {
   type AdjustmentFilter,
   adjustmentListQuery,

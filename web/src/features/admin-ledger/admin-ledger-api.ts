@@ -11,8 +11,8 @@ import { mutationOptions, type QueryClient, queryOptions } from '@tanstack/react
 import { z } from 'zod';
 import { api, type SearchParams } from '../../lib/api-client.ts';
 import { toApiFailure } from '../../lib/api-failure.ts';
+import { afterLatestWrite, rememberWrite } from '../../lib/written-position.ts';
 import { type ListSearch, listPageSchema, listQueryParams } from '../../ui-kit/list/list-search.ts';
-import { afterLatestWrite, rememberWrite } from '../read-your-writes/written-position.ts';
 import type { AdminAccountListSearch, AdminBalanceLogSearch } from './admin-ledger-search.ts';
 
 /**

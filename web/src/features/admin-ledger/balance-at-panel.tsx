@@ -4,10 +4,10 @@ import { useQuery } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { localeAtom } from '../../i18n/locale-atom.ts';
 import { AmountText } from '../../ui-kit/amount/amount-text.tsx';
 import { formatDateTime } from '../../ui-kit/date-time/format-date-time.ts';
 import { FailureAlert } from '../../ui-kit/failure-alert.tsx';
-import { localeAtom } from '../shell/locale-atom.ts';
 import { adminBalanceAtQuery } from './admin-ledger-api.ts';
 
 /**

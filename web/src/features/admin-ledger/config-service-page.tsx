@@ -2,12 +2,12 @@ import { Container, NativeSelect, NumberInput, Stack, Table, Text, Title } from 
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { constantQueryOptions } from '../../lib/constant-query.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { AmountInput } from '../../ui-kit/amount/amount-input.tsx';
 import { FailureAlert } from '../../ui-kit/failure-alert.tsx';
 import { SettingsSaveFooter, saveChangedSettings } from '../../ui-kit/settings-form.tsx';
 import { showSuccessToast } from '../../ui-kit/toasts.ts';
-import { constantQueryOptions } from '../constants/constant-query.ts';
 import {
   type LedgerSettingKey,
   type LedgerSettings,

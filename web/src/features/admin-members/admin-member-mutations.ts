@@ -1,6 +1,6 @@
 import { mutationOptions } from '@tanstack/react-query';
 import { api } from '../../lib/api-client.ts';
-import { rememberWrite } from '../read-your-writes/written-position.ts';
+import { rememberWrite } from '../../lib/written-position.ts';
 import { adminMemberKeys } from './admin-member-queries.ts';
 
 /**

@@ -3,8 +3,8 @@ import { queryOptions } from '@tanstack/react-query';
 import { z } from 'zod';
 import { api, type SearchParams } from '../../lib/api-client.ts';
 import { toApiFailure } from '../../lib/api-failure.ts';
+import { afterLatestWrite } from '../../lib/written-position.ts';
 import { type ListSearch, listPageSchema, listQueryParams } from '../../ui-kit/list/list-search.ts';
-import { afterLatestWrite } from '../read-your-writes/written-position.ts';
 
 /**
  * The administrator's reads of members (SPEC §2 member/list, member/{seq}/view and its tabs,

@@ -15,11 +15,11 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { localeAtom } from '../../i18n/locale-atom.ts';
 import { confirmAction } from '../../ui-kit/dialogs/confirm-dialog.tsx';
 import { FailureAlert } from '../../ui-kit/failure-alert.tsx';
 import { showSuccessToast } from '../../ui-kit/toasts.ts';
 import { memberMeQueryOptions } from '../auth/member-info.ts';
-import { localeAtom } from '../shell/locale-atom.ts';
 import { changeMemberMutation, type MemberChange } from './admin-member-mutations.ts';
 import { type AdminMember, allMemberGroupsQuery, allRolesQuery } from './admin-member-queries.ts';
 

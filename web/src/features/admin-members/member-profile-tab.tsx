@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
+import { localeAtom } from '../../i18n/locale-atom.ts';
 import { DateTimeText } from '../../ui-kit/date-time/date-time-text.tsx';
 import {
   CodeText,
@@ -10,7 +11,6 @@ import {
   OptionalDateTime,
   VerifiedEmail,
 } from '../../ui-kit/detail/data-items.tsx';
-import { localeAtom } from '../shell/locale-atom.ts';
 import {
   type AdminMember,
   allMemberGroupsQuery,

@@ -17,6 +17,7 @@ import { Link } from '@tanstack/react-router';
 import { useAtomValue } from 'jotai';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { localeAtom } from '../../i18n/locale-atom.ts';
 import { formatDateTime } from '../../ui-kit/date-time/format-date-time.ts';
 import { confirmAction } from '../../ui-kit/dialogs/confirm-dialog.tsx';
 import { FailureAlert } from '../../ui-kit/failure-alert.tsx';
@@ -29,7 +30,6 @@ import {
   SearchFilter,
   SeqFilter,
 } from '../admin-members/list-filters.tsx';
-import { localeAtom } from '../shell/locale-atom.ts';
 import {
   type ClientDetails,
   type OAuth2ClientListSearch,

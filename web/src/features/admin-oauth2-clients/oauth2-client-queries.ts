@@ -3,6 +3,7 @@ import { mutationOptions, queryOptions } from '@tanstack/react-query';
 import { z } from 'zod';
 import { api } from '../../lib/api-client.ts';
 import type { ApiRecord } from '../../lib/api-failure.ts';
+import { afterLatestWrite, rememberWrite } from '../../lib/written-position.ts';
 import {
   listPageSchema,
   listQueryParams,
@@ -10,7 +11,6 @@ import {
 } from '../../ui-kit/list/list-search.ts';
 import { BooleanFilterSchema, SeqFilterSchema } from '../admin-members/admin-list-search.ts';
 import { adminMemberKeys } from '../admin-members/admin-member-queries.ts';
-import { afterLatestWrite, rememberWrite } from '../read-your-writes/written-position.ts';
 
 /** URL search of admin oauth2-client/list, named as the API's list query. */
 export const OAuth2ClientListSearchSchema = listSearchSchema({

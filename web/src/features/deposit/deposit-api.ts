@@ -7,8 +7,8 @@ import {
 import { mutationOptions, type QueryClient, queryOptions } from '@tanstack/react-query';
 import { z } from 'zod';
 import { api, type SearchParams } from '../../lib/api-client.ts';
+import { afterLatestWrite, rememberWrite } from '../../lib/written-position.ts';
 import { listPageSchema, listQueryParams } from '../../ui-kit/list/list-search.ts';
-import { afterLatestWrite, rememberWrite } from '../read-your-writes/written-position.ts';
 import { walletKeys } from '../wallet/wallet-api.ts';
 import type { DepositHistorySearch } from './deposit-search.ts';
 

@@ -19,6 +19,7 @@ import { useAtomValue } from 'jotai';
 import { QRCodeSVG } from 'qrcode.react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { localeAtom } from '../../i18n/locale-atom.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { formatAmount } from '../../ui-kit/amount/amount-format.ts';
 import { AmountInput } from '../../ui-kit/amount/amount-input.tsx';
@@ -29,7 +30,6 @@ import { FailureAlert } from '../../ui-kit/failure-alert.tsx';
 import { type ListColumn, ListScreen } from '../../ui-kit/list/list-screen.tsx';
 import { useSubmissionKey } from '../../ui-kit/submission-key.ts';
 import { showSuccessToast, toastFailure } from '../../ui-kit/toasts.ts';
-import { localeAtom } from '../shell/locale-atom.ts';
 import { allWalletAccountsQuery } from '../wallet/wallet-api.ts';
 import {
   createDepositAddressMutation,

@@ -1,7 +1,7 @@
 import { mutationOptions, queryOptions } from '@tanstack/react-query';
 import { z } from 'zod';
 import { api } from '../../lib/api-client.ts';
-import { afterLatestWrite, rememberWrite } from '../read-your-writes/written-position.ts';
+import { afterLatestWrite, rememberWrite } from '../../lib/written-position.ts';
 
 /** The member's KYC reads and commands (issue #10), each list scoped to the caller by the server. */
 export const kycKeys = {

@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { z } from 'zod';
 import { api } from '../../lib/api-client.ts';
-import { afterLatestWrite } from '../read-your-writes/written-position.ts';
+import { afterLatestWrite } from '../../lib/written-position.ts';
 
 export const securityConditions = [
   'MAIL_VERIFICATION',

@@ -2,8 +2,8 @@ import { NativeSelect } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useAtom } from 'jotai';
 import { useTranslation } from 'react-i18next';
+import { localeAtom } from '../../i18n/locale-atom.ts';
 import { isLocale, localeNames, locales } from '../../i18n/locales.ts';
-import { localeAtom } from './locale-atom.ts';
 
 const options = locales.map((locale) => ({ value: locale, label: localeNames[locale] }));
 

@@ -3,6 +3,7 @@ import { Text } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
+import { localeAtom } from '../../i18n/locale-atom.ts';
 import { formatAmount } from '../../ui-kit/amount/amount-format.ts';
 import { AmountText } from '../../ui-kit/amount/amount-text.tsx';
 import { formatDateTime } from '../../ui-kit/date-time/format-date-time.ts';
@@ -10,7 +11,6 @@ import { DateRangeFilter } from '../../ui-kit/list/date-range-filter.tsx';
 import type { ListColumn } from '../../ui-kit/list/list-screen.tsx';
 import type { ListSearch } from '../../ui-kit/list/list-search.ts';
 import { MemberTabTable } from '../admin-members/member-tab-table.tsx';
-import { localeAtom } from '../shell/locale-atom.ts';
 import { useLedgerLabels } from './ledger-labels.ts';
 
 type BalanceAfter = 'balance_after' | 'available_after' | 'holding_balance_after';

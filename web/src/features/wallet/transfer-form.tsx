@@ -13,12 +13,12 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { localeAtom } from '../../i18n/locale-atom.ts';
+import { constantQueryOptions } from '../../lib/constant-query.ts';
 import { formatAmount } from '../../ui-kit/amount/amount-format.ts';
 import { AmountInput } from '../../ui-kit/amount/amount-input.tsx';
 import { FailureAlert } from '../../ui-kit/failure-alert.tsx';
 import { useSubmissionKey } from '../../ui-kit/submission-key.ts';
-import { constantQueryOptions } from '../constants/constant-query.ts';
-import { localeAtom } from '../shell/locale-atom.ts';
 import { type TransferFields, transferMutation } from './wallet-api.ts';
 import { amountProblem, type FieldProblem, normalizeAccountNumber } from './wallet-validation.ts';
 

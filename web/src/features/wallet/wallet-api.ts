@@ -9,8 +9,8 @@ import { mutationOptions, type QueryClient, queryOptions } from '@tanstack/react
 import { z } from 'zod';
 import { api, type SearchParams } from '../../lib/api-client.ts';
 import { toApiFailure } from '../../lib/api-failure.ts';
+import { afterLatestWrite, rememberWrite } from '../../lib/written-position.ts';
 import { listPageSchema, listQueryParams } from '../../ui-kit/list/list-search.ts';
-import { afterLatestWrite, rememberWrite } from '../read-your-writes/written-position.ts';
 import type { BalanceLogSearch, WalletSearch } from './wallet-search.ts';
 
 /**

@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { z } from 'zod';
 import { api } from '../../lib/api-client.ts';
-import { afterLatestWrite } from '../read-your-writes/written-position.ts';
+import { afterLatestWrite } from '../../lib/written-position.ts';
 
 /** The member's accounts as the withdrawal form needs them (GET /account?no_paging=1). */
 export const WithdrawAccountSchema = z.object({

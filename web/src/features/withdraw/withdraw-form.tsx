@@ -15,6 +15,7 @@ import { Link } from '@tanstack/react-router';
 import { useAtomValue } from 'jotai';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { localeAtom } from '../../i18n/locale-atom.ts';
 import { formatAmount } from '../../ui-kit/amount/amount-format.ts';
 import { AmountInput } from '../../ui-kit/amount/amount-input.tsx';
 import { FailureAlert } from '../../ui-kit/failure-alert.tsx';
@@ -28,7 +29,6 @@ import {
   type ExtraFormValues,
 } from '../deposit/extra-form-fields.tsx';
 import { isCompleteCode, OtpCodeField } from '../my-page/otp-code-field.tsx';
-import { localeAtom } from '../shell/locale-atom.ts';
 import {
   amountProblemOf,
   certifiedAddressesQuery,

@@ -7,7 +7,7 @@ import { fireEvent, render, screen } from '@testing-library/react';
 import { createStore, Provider as JotaiProvider } from 'jotai';
 import { useState } from 'react';
 import { beforeAll, expect, test, vi } from 'vitest';
-import { localeAtom } from '../../features/shell/locale-atom.ts';
+import { localeAtom } from '../../i18n/locale-atom.ts';
 import type { Locale } from '../../i18n/locales.ts';
 import { startI18n } from '../../test-support/render-app.tsx';
 import { UiProviders } from '../../ui-providers.tsx';

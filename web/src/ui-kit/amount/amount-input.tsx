@@ -2,7 +2,7 @@ import { TextInput, type TextInputProps } from '@mantine/core';
 import { useAtomValue } from 'jotai';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { localeAtom } from '../../features/shell/locale-atom.ts';
+import { localeAtom } from '../../i18n/locale-atom.ts';
 import {
   defaultDecimalPoint,
   editableAmount,

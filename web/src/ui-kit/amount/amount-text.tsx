@@ -1,6 +1,6 @@
 import { Text, type TextProps } from '@mantine/core';
 import { useAtomValue } from 'jotai';
-import { localeAtom } from '../../features/shell/locale-atom.ts';
+import { localeAtom } from '../../i18n/locale-atom.ts';
 import { formatAmount } from './amount-format.ts';
 
 export type AmountTextProps = TextProps & {

@@ -2,7 +2,7 @@ import { Button, Group, Stack } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
-import { localeAtom } from '../../features/shell/locale-atom.ts';
+import { localeAtom } from '../../i18n/locale-atom.ts';
 import { firstDayOfWeek } from '../../i18n/locales.ts';
 import { dateRangeFor, dateShortcuts, localToday } from './date-range-shortcuts.ts';
 import type { ListSearch } from './list-search.ts';

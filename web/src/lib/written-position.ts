@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { SearchParams } from '../../lib/api-client.ts';
-import type { ApiRecord } from '../../lib/api-failure.ts';
+import type { SearchParams } from './api-client.ts';
+import type { ApiRecord } from './api-failure.ts';
 
 /** The last position a write of this app answered with, per query client (one per app). */
 const latestPositions = new WeakMap<QueryClient, string>();

@@ -1,7 +1,7 @@
 import i18next from 'i18next';
 import { atom } from 'jotai';
-import { changeLocale } from '../../i18n/i18n.ts';
-import { defaultLocale, isLocale, type Locale } from '../../i18n/locales.ts';
+import { changeLocale } from './i18n.ts';
+import { defaultLocale, isLocale, type Locale } from './locales.ts';
 
 const chosenLocaleAtom = atom<Locale | undefined>(undefined);
 

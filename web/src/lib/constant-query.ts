@@ -1,7 +1,7 @@
 import { ConstantAnswerSchema } from '@ledger/contracts';
 import { queryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { api } from '../../lib/api-client.ts';
+import { api } from './api-client.ts';
 
 export type Constants = z.infer<typeof ConstantAnswerSchema>['data'];
 
