@@ -2,9 +2,9 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { type RouterHistory, RouterProvider } from '@tanstack/react-router';
 import { createStore, Provider as JotaiProvider } from 'jotai';
 import { useEffect, useState } from 'react';
-import { createSession } from './features/auth/session.ts';
 import { accessTokenCookie } from './lib/access-token.ts';
 import { api } from './lib/api-client.ts';
+import { createSession } from './lib/session/session.ts';
 import { type AppRouter, createAppQueryClient, createAppRouter } from './router.tsx';
 import { UiProviders } from './ui-providers.tsx';
 

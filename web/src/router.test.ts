@@ -4,7 +4,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { createMemoryHistory } from '@tanstack/react-router';
 import { createStore } from 'jotai';
 import { expect, test } from 'vitest';
-import type { Session } from './features/auth/session.ts';
+import type { Session } from './lib/session/session.ts';
 import { createAppRouter } from './router.tsx';
 
 test('a search change keeps every route match (no match keyed on search params)', () => {

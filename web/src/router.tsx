@@ -1,11 +1,11 @@
 import { QueryClient } from '@tanstack/react-query';
 import { createRouter, type RouterHistory } from '@tanstack/react-router';
 import type { createStore } from 'jotai';
-import type { Session } from './features/auth/session.ts';
 import { LoadingScreen } from './features/status-pages/loading-screen.tsx';
 import { RedirectToNotFound } from './features/status-pages/redirect-to-not-found.tsx';
 import { RouteErrorScreen } from './features/status-pages/route-error-screen.tsx';
 import { queryRetryDelay, shouldRetryQuery } from './lib/query-retry.ts';
+import type { Session } from './lib/session/session.ts';
 import { timing } from './lib/timing.ts';
 import { routeTree } from './routeTree.gen.ts';
 

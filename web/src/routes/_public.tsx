@@ -1,4 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PublicLayout } from '../features/shell/public-layout.tsx';
+import { PublicLayout } from '../ui-kit/shell/public-layout.tsx';
 
 export const Route = createFileRoute('/_public')({ component: PublicLayout });

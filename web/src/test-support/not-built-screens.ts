@@ -1,10 +1,10 @@
 import { createRouter } from '@tanstack/react-router';
 import { adminScreens } from '../features/admin-console/admin-screens.ts';
 import { brokerageScreens } from '../features/brokerage/brokerage-screens.ts';
-import { type ConsoleScreen, hasPathParameters } from '../features/shell/console-screens.ts';
-import { isScreenBuilt } from '../features/shell/screen-status.ts';
 import type { RouterContext } from '../router.tsx';
 import { routeTree } from '../routeTree.gen.ts';
+import { type ConsoleScreen, hasPathParameters } from '../ui-kit/shell/console-screens.ts';
+import { isScreenBuilt } from '../ui-kit/shell/screen-status.ts';
 
 /**
  * The console screens that have no route file yet, asked of the app's own route tree (what the

@@ -26,15 +26,15 @@ import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { localeAtom } from '../../i18n/locale-atom.ts';
 import { api } from '../../lib/api-client.ts';
+import { adminMemberKeys, type Role, RoleSchema } from '../../lib/queries/admin-member-queries.ts';
 import { afterLatestWrite, rememberWrite } from '../../lib/written-position.ts';
 import { formatDateTime } from '../../ui-kit/date-time/format-date-time.ts';
 import { FailureAlert } from '../../ui-kit/failure-alert.tsx';
+import { FilterBar, SearchFilter } from '../../ui-kit/list/list-filters.tsx';
 import { type ListColumn, ListScreen } from '../../ui-kit/list/list-screen.tsx';
 import { listPageSchema, listQueryParams } from '../../ui-kit/list/list-search.ts';
 import { useSubmissionKey } from '../../ui-kit/submission-key.ts';
 import { showSuccessToast } from '../../ui-kit/toasts.ts';
-import { adminMemberKeys, type Role, RoleSchema } from '../admin-members/admin-member-queries.ts';
-import { FilterBar, SearchFilter } from '../admin-members/list-filters.tsx';
 import type { RoleListSearch } from './admin-access-search.ts';
 
 const PermissionSchema = z.object({ method: z.string(), path: z.string(), summary: z.string() });

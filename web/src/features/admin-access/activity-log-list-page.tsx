@@ -4,19 +4,19 @@ import { Link } from '@tanstack/react-router';
 import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import { localeAtom } from '../../i18n/locale-atom.ts';
+import { actorText } from '../../ui-kit/admin/actor-link.tsx';
 import { formatDateTime } from '../../ui-kit/date-time/format-date-time.ts';
-import { type ListColumn, ListScreen } from '../../ui-kit/list/list-screen.tsx';
 import {
   ChoiceFilter,
   FilterBar,
   SearchFilter,
   SeqFilter,
-} from '../admin-members/list-filters.tsx';
+} from '../../ui-kit/list/list-filters.tsx';
+import { type ListColumn, ListScreen } from '../../ui-kit/list/list-screen.tsx';
 import {
   type ActivityRow,
   activityEventTypes,
   activityLogQuery,
-  actorText,
   eventDataText,
   eventTypeText,
 } from './activity-log.ts';

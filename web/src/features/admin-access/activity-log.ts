@@ -70,16 +70,6 @@ export function eventTypeText(type: string, t: TFunction<'admin-access'>): strin
   return isKnownEvent(type) ? t(`activity.events.${type}`) : type;
 }
 
-const actorKinds = ['member', 'admin', 'system'] as const;
-
-/** Who caused the event (`member:12`, `admin:1`, `system:seed`), in words. */
-export function actorText(actor: string | null, t: TFunction<'admin-access'>): string {
-  if (actor === null) return t('none');
-  const [kind, id = ''] = actor.split(':', 2);
-  const known = actorKinds.find((candidate) => candidate === kind);
-  return known === undefined ? actor : t(`activity.actors.${known}`, { id });
-}
-
 /** The event's fields, compact, for the details column (its text is what the export writes). */
 export function eventDataText(data: unknown): string {
   if (data === null || typeof data !== 'object') return '';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
+import { loginResults } from '../../ui-kit/admin/login-log.tsx';
+import { SeqFilterSchema } from '../../ui-kit/list/filter-schemas.ts';
 import { listSearchSchema } from '../../ui-kit/list/list-search.ts';
-import { SeqFilterSchema } from '../admin-members/admin-list-search.ts';
-import { loginResults } from './login-log.tsx';
 
 /** URL state of loginlog/list: period, member, result (contracts `LoginLogQuerySchema`). */
 export const LoginLogListSearchSchema = listSearchSchema({

@@ -1,9 +1,9 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { loginLogQuery, loginResults, useLoginLogColumns } from '../../ui-kit/admin/login-log.tsx';
+import { ChoiceFilter, FilterBar, SeqFilter } from '../../ui-kit/list/list-filters.tsx';
 import { ListScreen } from '../../ui-kit/list/list-screen.tsx';
-import { ChoiceFilter, FilterBar, SeqFilter } from '../admin-members/list-filters.tsx';
 import type { LoginLogListSearch } from './admin-access-search.ts';
-import { loginLogQuery, loginResults, useLoginLogColumns } from './login-log.tsx';
 
 export type LoginLogListPageProps = {
   search: LoginLogListSearch;

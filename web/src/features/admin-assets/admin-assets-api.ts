@@ -41,16 +41,6 @@ export function adminAssetListQuery(search: AssetListSearch) {
   });
 }
 
-/** Every asset (the plug-in form's and the fee form's choices). */
-export function allAssetsQuery() {
-  return queryOptions({
-    queryKey: [...adminAssetKeys.all, 'every-asset'] as const,
-    queryFn: async ({ client, signal }) =>
-      listPageSchema(AssetSchema).parse(await read(client, 'admin/asset', signal, { no_paging: 1 }))
-        .data,
-  });
-}
-
 export function assetPluginListQuery() {
   return queryOptions({
     queryKey: adminAssetKeys.plugins,

@@ -1,7 +1,10 @@
 import { z } from 'zod';
+import {
+  AssetFilterSchema,
+  BooleanFilterSchema,
+  SeqFilterSchema,
+} from '../../ui-kit/list/filter-schemas.ts';
 import { listSearchSchema } from '../../ui-kit/list/list-search.ts';
-import { BooleanFilterSchema, SeqFilterSchema } from '../admin-members/admin-list-search.ts';
-import { AssetFilterSchema } from '../wallet/wallet-search.ts';
 
 /** SPEC §2 admin asset/list (GET /admin/asset): output order, paging, search. */
 export const AssetListSearchSchema = listSearchSchema({

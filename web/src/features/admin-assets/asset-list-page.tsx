@@ -17,13 +17,14 @@ import { useAtomValue } from 'jotai';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { localeAtom } from '../../i18n/locale-atom.ts';
+import { allAssetsQuery } from '../../lib/queries/asset-queries.ts';
 import { formatAmount } from '../../ui-kit/amount/amount-format.ts';
 import { AmountInput } from '../../ui-kit/amount/amount-input.tsx';
 import { formatDateTime } from '../../ui-kit/date-time/format-date-time.ts';
 import { FailureAlert } from '../../ui-kit/failure-alert.tsx';
 import { type ListColumn, ListScreen } from '../../ui-kit/list/list-screen.tsx';
 import { showSuccessToast } from '../../ui-kit/toasts.ts';
-import { adminAssetListQuery, allAssetsQuery, assetCommandMutation } from './admin-assets-api.ts';
+import { adminAssetListQuery, assetCommandMutation } from './admin-assets-api.ts';
 import type { AssetListSearch } from './admin-assets-search.ts';
 import { FrozenAssetsAlert, isChainAlert } from './frozen-assets-alert.tsx';
 

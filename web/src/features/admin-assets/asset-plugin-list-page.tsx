@@ -19,12 +19,12 @@ import { useAtomValue } from 'jotai';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { localeAtom } from '../../i18n/locale-atom.ts';
+import { allAssetsQuery } from '../../lib/queries/asset-queries.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { formatDateTime } from '../../ui-kit/date-time/format-date-time.ts';
 import { FailureAlert } from '../../ui-kit/failure-alert.tsx';
 import { showSuccessToast } from '../../ui-kit/toasts.ts';
 import {
-  allAssetsQuery,
   assetPluginListQuery,
   type PluginFields,
   pluginCommandMutation,

@@ -16,25 +16,25 @@ import { useAtomValue } from 'jotai';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { localeAtom } from '../../i18n/locale-atom.ts';
+import { allAssetsQuery } from '../../lib/queries/asset-queries.ts';
+import { useCatalogScale } from '../../lib/queries/catalog-scale.ts';
+import { memberViewHref } from '../../ui-kit/admin/admin-links.ts';
 import { formatAmount } from '../../ui-kit/amount/amount-format.ts';
 import { AmountText } from '../../ui-kit/amount/amount-text.tsx';
 import { formatDateTime } from '../../ui-kit/date-time/format-date-time.ts';
 import { confirmAction } from '../../ui-kit/dialogs/confirm-dialog.tsx';
 import { FailureAlert } from '../../ui-kit/failure-alert.tsx';
+import { extraValuesText } from '../../ui-kit/forms/extra-form-fields.tsx';
+import { ChoiceFilter, FilterBar, SeqFilter } from '../../ui-kit/list/list-filters.tsx';
 import { type ListColumn, ListScreen } from '../../ui-kit/list/list-screen.tsx';
 import { showSuccessToast, toastFailure } from '../../ui-kit/toasts.ts';
-import { ChoiceFilter, FilterBar, SeqFilter } from '../admin-members/list-filters.tsx';
-import { memberViewHref } from '../admin-members/member-list-page.tsx';
-import { extraValuesText } from '../deposit/extra-form-fields.tsx';
 import {
   adminDepositListQuery,
   adminDepositRequestListQuery,
-  allAssetsQuery,
   type DepositCommand,
   depositCommandMutation,
 } from './admin-assets-api.ts';
 import type { AdminDepositSearch } from './admin-assets-search.ts';
-import { useCatalogScale } from './catalog-scale.ts';
 
 export type DepositListPageProps = {
   search: AdminDepositSearch;

@@ -5,8 +5,8 @@ import { useAtomValue } from 'jotai';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { localeAtom } from '../../i18n/locale-atom.ts';
+import { allAssetsQuery } from '../../lib/queries/asset-queries.ts';
 import { formatDateTime } from '../../ui-kit/date-time/format-date-time.ts';
-import { allAssetsQuery } from './admin-assets-api.ts';
 
 /** A freeze the chain scanner raised (a reorg at or past the confirmations; docs/adr/0012). */
 export function isChainAlert(asset: Pick<AssetView, 'is_frozen' | 'frozen_reason'>): boolean {

@@ -1,7 +1,7 @@
 import { Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
-import { ScreenCatalog } from '../shell/screen-catalog.tsx';
+import { ScreenCatalog } from '../../ui-kit/shell/screen-catalog.tsx';
 import { adminScreens } from './admin-screens.ts';
 import { adminHref } from './admin-shell.tsx';
 

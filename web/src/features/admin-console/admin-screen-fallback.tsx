@@ -1,7 +1,7 @@
 import { Navigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { findScreen } from '../shell/console-screens.ts';
-import { NotBuiltPage } from '../shell/not-built-page.tsx';
+import { findScreen } from '../../ui-kit/shell/console-screens.ts';
+import { NotBuiltPage } from '../../ui-kit/shell/not-built-page.tsx';
 import { adminScreens } from './admin-screens.ts';
 import { adminRoot } from './admin-shell.tsx';
 

@@ -1,4 +1,4 @@
-import type { ConsoleScreen } from '../shell/console-screens.ts';
+import type { ConsoleScreen } from '../../ui-kit/shell/console-screens.ts';
 
 /**
  * A screen, and the admin route it reads (`GET`, as a role's permission names it) when it is

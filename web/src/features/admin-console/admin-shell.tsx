@@ -2,11 +2,11 @@ import { Anchor } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useMayCallAny } from '../auth/member-access.ts';
-import { ConsoleNav } from '../shell/console-nav.tsx';
-import { groupScreens, hasPathParameters } from '../shell/console-screens.ts';
-import { ConsoleShell } from '../shell/console-shell.tsx';
-import { useIsScreenBuilt } from '../shell/screen-status.ts';
+import { useMayCallAny } from '../../lib/session/member-access.ts';
+import { ConsoleNav } from '../../ui-kit/shell/console-nav.tsx';
+import { groupScreens, hasPathParameters } from '../../ui-kit/shell/console-screens.ts';
+import { ConsoleShell } from '../../ui-kit/shell/console-shell.tsx';
+import { useIsScreenBuilt } from '../../ui-kit/shell/screen-status.ts';
 import { type AdminScreen, adminScreens } from './admin-screens.ts';
 
 export const adminRoot = '/admin';

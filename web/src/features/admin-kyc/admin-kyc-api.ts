@@ -1,14 +1,14 @@
 import { mutationOptions, queryOptions } from '@tanstack/react-query';
 import { z } from 'zod';
 import { api } from '../../lib/api-client.ts';
+import { SecurityLevelDefinitionSchema } from '../../lib/queries/security-level-api.ts';
 import { afterLatestWrite, rememberWrite } from '../../lib/written-position.ts';
+import { SeqFilterSchema } from '../../ui-kit/list/filter-schemas.ts';
 import {
   listPageSchema,
   listQueryParams,
   listSearchSchema,
 } from '../../ui-kit/list/list-search.ts';
-import { SeqFilterSchema } from '../admin-members/admin-list-search.ts';
-import { SecurityLevelDefinitionSchema } from '../security-level/security-level-api.ts';
 
 /** Administrators' KYC reads and commands (issue #10). */
 export const adminKycKeys = {

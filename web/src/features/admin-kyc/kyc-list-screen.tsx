@@ -3,14 +3,14 @@ import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import { localeAtom } from '../../i18n/locale-atom.ts';
 import { formatDateTime } from '../../ui-kit/date-time/format-date-time.ts';
-import { type ListColumn, ListScreen } from '../../ui-kit/list/list-screen.tsx';
-import type { ListSearch } from '../../ui-kit/list/list-search.ts';
 import {
   ChoiceFilter,
   FilterBar,
   SearchFilter,
   SeqFilter,
-} from '../admin-members/list-filters.tsx';
+} from '../../ui-kit/list/list-filters.tsx';
+import { type ListColumn, ListScreen } from '../../ui-kit/list/list-screen.tsx';
+import type { ListSearch } from '../../ui-kit/list/list-search.ts';
 import { memberColumn } from './kyc-columns.tsx';
 
 export type KycListPageProps<Search> = {

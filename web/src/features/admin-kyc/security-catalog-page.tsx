@@ -16,6 +16,15 @@ import {
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useCatalogScale } from '../../lib/queries/catalog-scale.ts';
+import {
+  isDefaultTitle,
+  type RestrictionPolicy,
+  type RestrictionTarget,
+  restrictionTargets,
+  type SecurityLevelDefinition,
+  securityConditions,
+} from '../../lib/queries/security-level-api.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { decimalPointMax } from '../../ui-kit/amount/amount-format.ts';
 import { AmountInput } from '../../ui-kit/amount/amount-input.tsx';
@@ -23,15 +32,6 @@ import { AmountText } from '../../ui-kit/amount/amount-text.tsx';
 import { confirmAction } from '../../ui-kit/dialogs/confirm-dialog.tsx';
 import { FailureAlert } from '../../ui-kit/failure-alert.tsx';
 import { showSuccessToast, toastFailure } from '../../ui-kit/toasts.ts';
-import { useCatalogScale } from '../admin-assets/catalog-scale.ts';
-import {
-  type RestrictionPolicy,
-  type RestrictionTarget,
-  restrictionTargets,
-  type SecurityLevelDefinition,
-  securityConditions,
-} from '../security-level/security-level-api.ts';
-import { isDefaultTitle } from '../security-level/security-level-section.tsx';
 import { catalogMutation, securityCatalogQuery } from './admin-kyc-api.ts';
 
 const assetPattern = /^[A-Z][A-Z0-9]{0,15}$/;

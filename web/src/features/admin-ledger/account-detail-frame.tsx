@@ -4,12 +4,12 @@ import { Link, redirect } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toApiFailure } from '../../lib/api-failure.ts';
+import { parseAccountSeq } from '../../lib/path-params.ts';
+import { memberDetailQuery } from '../../lib/queries/admin-member-queries.ts';
+import { memberViewHref } from '../../ui-kit/admin/admin-links.ts';
 import { DetailLayout } from '../../ui-kit/detail/detail-layout.tsx';
 import { FailureAlert } from '../../ui-kit/failure-alert.tsx';
-import { memberDetailQuery } from '../admin-members/admin-member-queries.ts';
-import { memberViewHref } from '../admin-members/member-list-page.tsx';
-import { AccountStatusBadge } from '../wallet/account-status-badge.tsx';
-import { parseAccountSeq } from '../wallet/wallet-search.ts';
+import { AccountStatusBadge } from '../../ui-kit/ledger/account-status-badge.tsx';
 import { adminAccountQuery } from './admin-ledger-api.ts';
 
 /** The account view's tabs (SPEC §2 account/{seq}/view and /balance-log). */

@@ -4,20 +4,20 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
+import { useLedgerLabels } from '../../i18n/labels/ledger-labels.ts';
 import { localeAtom } from '../../i18n/locale-atom.ts';
+import { accountViewHref, memberViewHref } from '../../ui-kit/admin/admin-links.ts';
 import { formatAmount } from '../../ui-kit/amount/amount-format.ts';
 import { AmountText } from '../../ui-kit/amount/amount-text.tsx';
 import { formatDateTime } from '../../ui-kit/date-time/format-date-time.ts';
-import { type ListColumn, ListScreen } from '../../ui-kit/list/list-screen.tsx';
+import { AccountStatusBadge } from '../../ui-kit/ledger/account-status-badge.tsx';
 import {
   ChoiceFilter,
   FilterBar,
   SearchFilter,
   SeqFilter,
-} from '../admin-members/list-filters.tsx';
-import { memberViewHref } from '../admin-members/member-list-page.tsx';
-import { AccountStatusBadge } from '../wallet/account-status-badge.tsx';
-import { useLedgerLabels } from '../wallet/ledger-labels.ts';
+} from '../../ui-kit/list/list-filters.tsx';
+import { type ListColumn, ListScreen } from '../../ui-kit/list/list-screen.tsx';
 import { AdjustmentTable } from './adjustment-table.tsx';
 import { adminAccountListQuery, booksQuery } from './admin-ledger-api.ts';
 import type { AdminAccountListSearch } from './admin-ledger-search.ts';
@@ -28,11 +28,6 @@ export type AccountListPageProps = {
   onSearchChange: (update: (previous: AdminAccountListSearch) => AdminAccountListSearch) => void;
   today?: string | undefined;
 };
-
-/** The account's view (SPEC §2 account/{seq}/view). */
-export function accountViewHref(seq: number): string {
-  return `/admin/account/${seq}/view`;
-}
 
 /** The columns of an administrator's account list (account/list and the member's account tab). */
 export function useAdminAccountColumns(options: {

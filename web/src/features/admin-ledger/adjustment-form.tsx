@@ -18,8 +18,8 @@ import { decimalsOf } from '../../ui-kit/amount/amount-format.ts';
 import { AmountInput } from '../../ui-kit/amount/amount-input.tsx';
 import { isPhraseTyped, makeVerificationPhrase } from '../../ui-kit/dialogs/verification-phrase.ts';
 import { FailureAlert } from '../../ui-kit/failure-alert.tsx';
+import { amountProblem, minorUnits } from '../../ui-kit/forms/wallet-validation.ts';
 import { useSubmissionKey } from '../../ui-kit/submission-key.ts';
-import { amountProblem, minorUnits } from '../wallet/wallet-validation.ts';
 import {
   type AdjustmentProposal,
   ledgerSettingsQuery,

@@ -7,6 +7,8 @@ import { useAtomValue } from 'jotai';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { localeAtom } from '../../i18n/locale-atom.ts';
+import { useMayCall } from '../../lib/session/member-access.ts';
+import { memberViewHref } from '../../ui-kit/admin/admin-links.ts';
 import { decimalsOf, formatAmount } from '../../ui-kit/amount/amount-format.ts';
 import { AmountText } from '../../ui-kit/amount/amount-text.tsx';
 import { formatDateTime } from '../../ui-kit/date-time/format-date-time.ts';
@@ -14,8 +16,6 @@ import { confirmAction } from '../../ui-kit/dialogs/confirm-dialog.tsx';
 import { FailureAlert } from '../../ui-kit/failure-alert.tsx';
 import { useSubmissionKey } from '../../ui-kit/submission-key.ts';
 import { showSuccessToast } from '../../ui-kit/toasts.ts';
-import { memberViewHref } from '../admin-members/member-list-page.tsx';
-import { useMayCall } from '../auth/member-access.ts';
 import {
   type AdjustmentFilter,
   adjustmentListQuery,

@@ -1,7 +1,6 @@
 import { z } from 'zod';
+import { AssetFilterSchema, SeqFilterSchema } from '../../ui-kit/list/filter-schemas.ts';
 import { listSearchSchema } from '../../ui-kit/list/list-search.ts';
-import { SeqFilterSchema } from '../admin-members/admin-list-search.ts';
-import { AssetFilterSchema } from '../wallet/wallet-search.ts';
 
 /** SPEC §2 admin account/list (GET /admin/account): sort, member, asset, status, text, period. */
 export const AdminAccountListSearchSchema = listSearchSchema({

@@ -2,10 +2,9 @@ import type { AdminBalanceLogEntry } from '@ledger/contracts';
 import { Text } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { ActorLink, actorText } from '../../ui-kit/admin/actor-link.tsx';
+import { BalanceLogTable } from '../../ui-kit/ledger/balance-log-table.tsx';
 import type { ListColumn } from '../../ui-kit/list/list-screen.tsx';
-import { actorText } from '../admin-access/activity-log.ts';
-import { ActorLink } from '../admin-access/actor-link.tsx';
-import { BalanceLogTable } from '../wallet/balance-log-table.tsx';
 import { adminAccountQuery, adminBalanceLogQuery } from './admin-ledger-api.ts';
 import type { AdminBalanceLogSearch } from './admin-ledger-search.ts';
 

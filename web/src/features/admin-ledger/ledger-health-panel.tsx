@@ -5,15 +5,15 @@ import i18next from 'i18next';
 import { useAtomValue } from 'jotai';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLedgerLabels } from '../../i18n/labels/ledger-labels.ts';
 import { localeAtom } from '../../i18n/locale-atom.ts';
 import { toApiFailure } from '../../lib/api-failure.ts';
+import { useMayCall } from '../../lib/session/member-access.ts';
 import { AmountText } from '../../ui-kit/amount/amount-text.tsx';
 import { DateTimeText } from '../../ui-kit/date-time/date-time-text.tsx';
 import { CodeText, DataItem } from '../../ui-kit/detail/data-items.tsx';
 import { FailureAlert } from '../../ui-kit/failure-alert.tsx';
 import { showSuccessToast } from '../../ui-kit/toasts.ts';
-import { useMayCall } from '../auth/member-access.ts';
-import { useLedgerLabels } from '../wallet/ledger-labels.ts';
 import {
   booksQuery,
   reconciliationRunQuery,

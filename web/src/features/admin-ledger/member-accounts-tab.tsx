@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { MemberTabTable } from '../admin-members/member-tab-table.tsx';
+import { MemberTabTable } from '../../ui-kit/list/member-tab-table.tsx';
 import { useAdminAccountColumns } from './account-list-page.tsx';
 import { adminMemberAccountListQuery } from './admin-ledger-api.ts';
 import type { MemberAccountSearch } from './admin-ledger-search.ts';

@@ -1,7 +1,7 @@
 import { mutationOptions } from '@tanstack/react-query';
 import { api } from '../../lib/api-client.ts';
+import { adminMemberKeys } from '../../lib/queries/admin-member-queries.ts';
 import { rememberWrite } from '../../lib/written-position.ts';
-import { adminMemberKeys } from './admin-member-queries.ts';
 
 /**
  * The administrator's commands on one member (SPEC §6: deny/allow, security level and its lock,

@@ -16,12 +16,16 @@ import { useAtomValue } from 'jotai';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { localeAtom } from '../../i18n/locale-atom.ts';
+import {
+  type AdminMember,
+  allMemberGroupsQuery,
+  allRolesQuery,
+} from '../../lib/queries/admin-member-queries.ts';
+import { memberMeQueryOptions } from '../../lib/session/member-info.ts';
 import { confirmAction } from '../../ui-kit/dialogs/confirm-dialog.tsx';
 import { FailureAlert } from '../../ui-kit/failure-alert.tsx';
 import { showSuccessToast } from '../../ui-kit/toasts.ts';
-import { memberMeQueryOptions } from '../auth/member-info.ts';
 import { changeMemberMutation, type MemberChange } from './admin-member-mutations.ts';
-import { type AdminMember, allMemberGroupsQuery, allRolesQuery } from './admin-member-queries.ts';
 
 const securityLevels = Array.from({ length: 11 }, (_, level) => level);
 

@@ -4,9 +4,9 @@ import { redirect } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toApiFailure } from '../../lib/api-failure.ts';
+import { memberDetailQuery } from '../../lib/queries/admin-member-queries.ts';
 import { DetailLayout } from '../../ui-kit/detail/detail-layout.tsx';
 import { FailureAlert } from '../../ui-kit/failure-alert.tsx';
-import { memberDetailQuery } from './admin-member-queries.ts';
 import { MemberStatusBadges } from './member-status.tsx';
 
 /** The member view's tabs (SPEC §2 member/{seq}/view, /account, /loginlog, /oauth2-client, ...). */

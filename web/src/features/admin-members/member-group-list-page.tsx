@@ -6,15 +6,19 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { localeAtom } from '../../i18n/locale-atom.ts';
 import { api } from '../../lib/api-client.ts';
+import {
+  adminMemberKeys,
+  type MemberGroup,
+  memberGroupListQuery,
+} from '../../lib/queries/admin-member-queries.ts';
 import { rememberWrite } from '../../lib/written-position.ts';
 import { formatDateTime } from '../../ui-kit/date-time/format-date-time.ts';
 import { FailureAlert } from '../../ui-kit/failure-alert.tsx';
+import { FilterBar, SearchFilter } from '../../ui-kit/list/list-filters.tsx';
 import { type ListColumn, ListScreen } from '../../ui-kit/list/list-screen.tsx';
 import { useSubmissionKey } from '../../ui-kit/submission-key.ts';
 import { showSuccessToast } from '../../ui-kit/toasts.ts';
 import type { MemberGroupListSearch } from './admin-list-search.ts';
-import { adminMemberKeys, type MemberGroup, memberGroupListQuery } from './admin-member-queries.ts';
-import { FilterBar, SearchFilter } from './list-filters.tsx';
 
 /** The longest group name (contracts `MemberGroupRequestSchema`). */
 const groupNameMaxLength = 64;

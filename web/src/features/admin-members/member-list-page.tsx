@@ -5,11 +5,12 @@ import { Link } from '@tanstack/react-router';
 import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import { localeAtom } from '../../i18n/locale-atom.ts';
+import { allMemberGroupsQuery, memberListQuery } from '../../lib/queries/admin-member-queries.ts';
+import { memberViewHref } from '../../ui-kit/admin/admin-links.ts';
 import { formatDateTime } from '../../ui-kit/date-time/format-date-time.ts';
+import { ChoiceFilter, FilterBar, SearchFilter } from '../../ui-kit/list/list-filters.tsx';
 import { type ListColumn, ListScreen } from '../../ui-kit/list/list-screen.tsx';
 import type { MemberListSearch } from './admin-list-search.ts';
-import { allMemberGroupsQuery, memberListQuery } from './admin-member-queries.ts';
-import { ChoiceFilter, FilterBar, SearchFilter } from './list-filters.tsx';
 import { MemberStatusBadges, memberStatusText } from './member-status.tsx';
 
 export type MemberListPageProps = {
@@ -18,11 +19,6 @@ export type MemberListPageProps = {
 };
 
 const securityLevels = Array.from({ length: 11 }, (_, level) => level);
-
-/** The member's view (SPEC §2 member/{seq}/view). */
-export function memberViewHref(seq: number): string {
-  return `/admin/member/${seq}/view`;
-}
 
 /**
  * SPEC §2 admin member/list: server paging and sorting (join date, number, recent login, security

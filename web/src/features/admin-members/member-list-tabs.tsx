@@ -5,15 +5,22 @@ import { Link } from '@tanstack/react-router';
 import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import { localeAtom } from '../../i18n/locale-atom.ts';
+import {
+  memberInviteRelationQuery,
+  memberUnknownTabQuery,
+} from '../../lib/queries/admin-member-queries.ts';
+import { memberViewHref } from '../../ui-kit/admin/admin-links.ts';
+import {
+  type LoginLogRow,
+  loginLogQuery,
+  useLoginLogColumns,
+} from '../../ui-kit/admin/login-log.tsx';
 import { formatDateTime } from '../../ui-kit/date-time/format-date-time.ts';
 import type { ListColumn } from '../../ui-kit/list/list-screen.tsx';
 import type { ListSearch } from '../../ui-kit/list/list-search.ts';
-import { type LoginLogRow, loginLogQuery, useLoginLogColumns } from '../admin-access/login-log.tsx';
+import { MemberTabTable } from '../../ui-kit/list/member-tab-table.tsx';
 import type { MemberTabSearch } from './admin-list-search.ts';
-import { memberInviteRelationQuery, memberUnknownTabQuery } from './admin-member-queries.ts';
-import { memberViewHref } from './member-list-page.tsx';
 import { MemberStatusBadges, memberStatusText } from './member-status.tsx';
-import { MemberTabTable } from './member-tab-table.tsx';
 
 type TabProps<Search extends ListSearch> = {
   seq: number;

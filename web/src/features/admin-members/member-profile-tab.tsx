@@ -4,6 +4,12 @@ import { Link } from '@tanstack/react-router';
 import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import { localeAtom } from '../../i18n/locale-atom.ts';
+import {
+  type AdminMember,
+  allMemberGroupsQuery,
+  memberDetailQuery,
+} from '../../lib/queries/admin-member-queries.ts';
+import { memberViewHref } from '../../ui-kit/admin/admin-links.ts';
 import { DateTimeText } from '../../ui-kit/date-time/date-time-text.tsx';
 import {
   CodeText,
@@ -11,13 +17,7 @@ import {
   OptionalDateTime,
   VerifiedEmail,
 } from '../../ui-kit/detail/data-items.tsx';
-import {
-  type AdminMember,
-  allMemberGroupsQuery,
-  memberDetailQuery,
-} from './admin-member-queries.ts';
 import { MemberAdministration } from './member-administration.tsx';
-import { memberViewHref } from './member-list-page.tsx';
 
 function ProfileList({ member }: { member: AdminMember }) {
   const { t } = useTranslation('admin-members');

@@ -21,15 +21,15 @@ import { localeAtom } from '../../i18n/locale-atom.ts';
 import { formatDateTime } from '../../ui-kit/date-time/format-date-time.ts';
 import { confirmAction } from '../../ui-kit/dialogs/confirm-dialog.tsx';
 import { FailureAlert } from '../../ui-kit/failure-alert.tsx';
-import { type ListColumn, ListScreen } from '../../ui-kit/list/list-screen.tsx';
-import { useSubmissionKey } from '../../ui-kit/submission-key.ts';
-import { showSuccessToast } from '../../ui-kit/toasts.ts';
 import {
   ChoiceFilter,
   FilterBar,
   SearchFilter,
   SeqFilter,
-} from '../admin-members/list-filters.tsx';
+} from '../../ui-kit/list/list-filters.tsx';
+import { type ListColumn, ListScreen } from '../../ui-kit/list/list-screen.tsx';
+import { useSubmissionKey } from '../../ui-kit/submission-key.ts';
+import { showSuccessToast } from '../../ui-kit/toasts.ts';
 import {
   type ClientDetails,
   type OAuth2ClientListSearch,

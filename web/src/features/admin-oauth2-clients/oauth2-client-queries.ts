@@ -3,14 +3,14 @@ import { mutationOptions, queryOptions } from '@tanstack/react-query';
 import { z } from 'zod';
 import { api } from '../../lib/api-client.ts';
 import type { ApiRecord } from '../../lib/api-failure.ts';
+import { adminMemberKeys } from '../../lib/queries/admin-member-queries.ts';
 import { afterLatestWrite, rememberWrite } from '../../lib/written-position.ts';
+import { BooleanFilterSchema, SeqFilterSchema } from '../../ui-kit/list/filter-schemas.ts';
 import {
   listPageSchema,
   listQueryParams,
   listSearchSchema,
 } from '../../ui-kit/list/list-search.ts';
-import { BooleanFilterSchema, SeqFilterSchema } from '../admin-members/admin-list-search.ts';
-import { adminMemberKeys } from '../admin-members/admin-member-queries.ts';
 
 /** URL search of admin oauth2-client/list, named as the API's list query. */
 export const OAuth2ClientListSearchSchema = listSearchSchema({

@@ -1,7 +1,7 @@
 import { withdrawalStatusValues } from '@ledger/contracts';
 import { z } from 'zod';
+import { SeqFilterSchema } from '../../ui-kit/list/filter-schemas.ts';
 import { listSearchSchema } from '../../ui-kit/list/list-search.ts';
-import { SeqFilterSchema } from '../admin-members/admin-list-search.ts';
 
 /** An asset code in the URL; a bad one means "every asset". */
 const AssetFilterSchema = z

@@ -17,25 +17,25 @@ import { Link } from '@tanstack/react-router';
 import { useAtomValue } from 'jotai';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { localeAtom } from '../../i18n/locale-atom.ts';
-import { formatAmount } from '../../ui-kit/amount/amount-format.ts';
-import { AmountText } from '../../ui-kit/amount/amount-text.tsx';
-import { formatDateTime } from '../../ui-kit/date-time/format-date-time.ts';
-import { confirmAction } from '../../ui-kit/dialogs/confirm-dialog.tsx';
-import { FailureAlert } from '../../ui-kit/failure-alert.tsx';
-import { type ListColumn, ListScreen } from '../../ui-kit/list/list-screen.tsx';
-import { useSubmissionKey } from '../../ui-kit/submission-key.ts';
-import { showSuccessToast, toastFailure } from '../../ui-kit/toasts.ts';
-import { ChoiceFilter, FilterBar, SeqFilter } from '../admin-members/list-filters.tsx';
-import { memberViewHref } from '../admin-members/member-list-page.tsx';
-import { extraValuesText } from '../deposit/extra-form-fields.tsx';
 import {
   type DynamicT,
   feeText,
   statusColor,
   useRefusalText,
   useWithdrawLabels,
-} from '../withdraw/withdraw-labels.ts';
+} from '../../i18n/labels/withdraw-labels.ts';
+import { localeAtom } from '../../i18n/locale-atom.ts';
+import { memberViewHref } from '../../ui-kit/admin/admin-links.ts';
+import { formatAmount } from '../../ui-kit/amount/amount-format.ts';
+import { AmountText } from '../../ui-kit/amount/amount-text.tsx';
+import { formatDateTime } from '../../ui-kit/date-time/format-date-time.ts';
+import { confirmAction } from '../../ui-kit/dialogs/confirm-dialog.tsx';
+import { FailureAlert } from '../../ui-kit/failure-alert.tsx';
+import { extraValuesText } from '../../ui-kit/forms/extra-form-fields.tsx';
+import { ChoiceFilter, FilterBar, SeqFilter } from '../../ui-kit/list/list-filters.tsx';
+import { type ListColumn, ListScreen } from '../../ui-kit/list/list-screen.tsx';
+import { useSubmissionKey } from '../../ui-kit/submission-key.ts';
+import { showSuccessToast, toastFailure } from '../../ui-kit/toasts.ts';
 import {
   adminWithdrawListQuery,
   approveAllMutation,

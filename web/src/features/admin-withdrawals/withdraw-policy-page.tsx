@@ -14,14 +14,14 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { feeText, useWithdrawLabels } from '../../i18n/labels/withdraw-labels.ts';
 import { localeAtom } from '../../i18n/locale-atom.ts';
+import { useCatalogScale } from '../../lib/queries/catalog-scale.ts';
 import { decimalPointMax, decimalsOf, formatAmount } from '../../ui-kit/amount/amount-format.ts';
 import { AmountInput } from '../../ui-kit/amount/amount-input.tsx';
 import { formatDateTime } from '../../ui-kit/date-time/format-date-time.ts';
 import { FailureAlert } from '../../ui-kit/failure-alert.tsx';
 import { showSuccessToast } from '../../ui-kit/toasts.ts';
-import { useCatalogScale } from '../admin-assets/catalog-scale.ts';
-import { feeText, useWithdrawLabels } from '../withdraw/withdraw-labels.ts';
 import { setWithdrawPolicyMutation, withdrawPoliciesQuery } from './admin-withdraw-api.ts';
 
 const amountPattern = /^(0|[1-9][0-9]{0,29})(\.[0-9]{1,18})?$/;

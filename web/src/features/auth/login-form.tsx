@@ -2,9 +2,9 @@ import { Button, PasswordInput, PinInput, Stack, Text, TextInput } from '@mantin
 import { useMutation } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { LoginCredentials } from '../../lib/session/session.ts';
+import { useSession } from '../../lib/session/use-session.ts';
 import { FailureAlert } from '../../ui-kit/failure-alert.tsx';
-import type { LoginCredentials } from './session.ts';
-import { useSession } from './use-session.ts';
 
 const otpLength = 6;
 

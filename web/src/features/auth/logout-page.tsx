@@ -2,9 +2,9 @@ import { Center, Loader, Stack, Text } from '@mantine/core';
 import { useRouter } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSession } from '../../lib/session/use-session.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { homePath, safeRedirectPath } from './redirect-target.ts';
-import { useSession } from './use-session.ts';
 
 /** The pathless layout route that guards every protected screen. */
 const protectedLayoutId = '/_authenticated';

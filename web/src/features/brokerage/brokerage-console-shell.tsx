@@ -3,11 +3,11 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ConsoleNav } from '../shell/console-nav.tsx';
-import { groupScreens, hasPathParameters } from '../shell/console-screens.ts';
-import { ConsoleShell } from '../shell/console-shell.tsx';
-import { useIsScreenBuilt } from '../shell/screen-status.ts';
-import { type Brokerage, brokerageListQueryOptions } from './brokerage-list.ts';
+import { type Brokerage, brokerageListQueryOptions } from '../../lib/session/brokerage-list.ts';
+import { ConsoleNav } from '../../ui-kit/shell/console-nav.tsx';
+import { groupScreens, hasPathParameters } from '../../ui-kit/shell/console-screens.ts';
+import { ConsoleShell } from '../../ui-kit/shell/console-shell.tsx';
+import { useIsScreenBuilt } from '../../ui-kit/shell/screen-status.ts';
 import { type BrokerageScreen, brokerageScreens } from './brokerage-screens.ts';
 
 export function brokerageRoot(brokerageSeq: string): string {

@@ -1,7 +1,7 @@
 import { redirect } from '@tanstack/react-router';
+import { type Brokerage, loadBrokerages } from '../../lib/session/brokerage-list.ts';
+import { selectedBrokerageSeqAtom } from '../../lib/session/selected-brokerage-atom.ts';
 import type { RouterContext } from '../../router.tsx';
-import { type Brokerage, loadBrokerages } from './brokerage-list.ts';
-import { selectedBrokerageSeqAtom } from './selected-brokerage-atom.ts';
 
 /** Where a user without the brokerage goes (SPEC §2). */
 const noBrokerage = () => redirect({ to: '/login-me', search: { dashboard_type: 'brokerage' } });

@@ -1,9 +1,9 @@
 import { Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import type { Brokerage } from '../../lib/session/brokerage-list.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
-import { ScreenCatalog } from '../shell/screen-catalog.tsx';
+import { ScreenCatalog } from '../../ui-kit/shell/screen-catalog.tsx';
 import { brokerageHref, brokerageRoot } from './brokerage-console-shell.tsx';
-import type { Brokerage } from './brokerage-list.ts';
 import { brokerageScreens } from './brokerage-screens.ts';
 
 /** /brokerage-console/{seq}: the console's start page, naming the selected brokerage. */

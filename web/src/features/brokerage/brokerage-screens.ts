@@ -1,4 +1,4 @@
-import type { ConsoleScreen } from '../shell/console-screens.ts';
+import type { ConsoleScreen } from '../../ui-kit/shell/console-screens.ts';
 
 const screen = <const Key extends string, const Group extends string>(
   key: Key,

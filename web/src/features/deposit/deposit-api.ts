@@ -1,15 +1,10 @@
-import {
-  AssetSchema,
-  ChainDepositSchema,
-  DepositAddressSchema,
-  DepositRequestSchema,
-} from '@ledger/contracts';
+import { ChainDepositSchema, DepositAddressSchema, DepositRequestSchema } from '@ledger/contracts';
 import { mutationOptions, type QueryClient, queryOptions } from '@tanstack/react-query';
 import { z } from 'zod';
 import { api, type SearchParams } from '../../lib/api-client.ts';
+import { walletKeys } from '../../lib/queries/wallet-api.ts';
 import { afterLatestWrite, rememberWrite } from '../../lib/written-position.ts';
 import { listPageSchema, listQueryParams } from '../../ui-kit/list/list-search.ts';
-import { walletKeys } from '../wallet/wallet-api.ts';
 import type { DepositHistorySearch } from './deposit-search.ts';
 
 /**
@@ -29,15 +24,6 @@ export const depositKeys = {
 
 async function read(client: QueryClient, path: string, signal: AbortSignal, params: SearchParams) {
   return api.get(path, { searchParams: { ...params, ...afterLatestWrite(client) }, signal });
-}
-
-/** GET /asset: the active assets, in output order. */
-export function depositAssetsQuery() {
-  return queryOptions({
-    queryKey: depositKeys.assets,
-    queryFn: async ({ client, signal }) =>
-      listPageSchema(AssetSchema).parse(await read(client, 'asset', signal, { no_paging: 1 })).data,
-  });
 }
 
 /** GET /account/{seq}/deposit-address: the address, or null before the member creates it. */

@@ -20,6 +20,8 @@ import { QRCodeSVG } from 'qrcode.react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { localeAtom } from '../../i18n/locale-atom.ts';
+import { depositAssetsQuery } from '../../lib/queries/asset-queries.ts';
+import { allWalletAccountsQuery } from '../../lib/queries/wallet-api.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { formatAmount } from '../../ui-kit/amount/amount-format.ts';
 import { AmountInput } from '../../ui-kit/amount/amount-input.tsx';
@@ -27,25 +29,23 @@ import { AmountText } from '../../ui-kit/amount/amount-text.tsx';
 import { formatDateTime } from '../../ui-kit/date-time/format-date-time.ts';
 import { confirmAction } from '../../ui-kit/dialogs/confirm-dialog.tsx';
 import { FailureAlert } from '../../ui-kit/failure-alert.tsx';
-import { type ListColumn, ListScreen } from '../../ui-kit/list/list-screen.tsx';
-import { useSubmissionKey } from '../../ui-kit/submission-key.ts';
-import { showSuccessToast, toastFailure } from '../../ui-kit/toasts.ts';
-import { allWalletAccountsQuery } from '../wallet/wallet-api.ts';
-import {
-  createDepositAddressMutation,
-  depositAddressQuery,
-  depositAssetsQuery,
-  depositHistoryQuery,
-  depositRequestHistoryQuery,
-  depositRequestMutation,
-} from './deposit-api.ts';
-import type { DepositHistorySearch } from './deposit-search.ts';
 import {
   checkExtraForm,
   ExtraFormFields,
   type ExtraFormProblem,
   type ExtraFormValues,
-} from './extra-form-fields.tsx';
+} from '../../ui-kit/forms/extra-form-fields.tsx';
+import { type ListColumn, ListScreen } from '../../ui-kit/list/list-screen.tsx';
+import { useSubmissionKey } from '../../ui-kit/submission-key.ts';
+import { showSuccessToast, toastFailure } from '../../ui-kit/toasts.ts';
+import {
+  createDepositAddressMutation,
+  depositAddressQuery,
+  depositHistoryQuery,
+  depositRequestHistoryQuery,
+  depositRequestMutation,
+} from './deposit-api.ts';
+import type { DepositHistorySearch } from './deposit-search.ts';
 
 export type DepositPageProps = {
   search: DepositHistorySearch;

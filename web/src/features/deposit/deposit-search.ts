@@ -1,6 +1,6 @@
 import { z } from 'zod';
+import { AssetFilterSchema } from '../../ui-kit/list/filter-schemas.ts';
 import { listSearchSchema } from '../../ui-kit/list/list-search.ts';
-import { AssetFilterSchema } from '../wallet/wallet-search.ts';
 
 /** The member deposit screen's URL state: the chosen asset and account, and the history's page. */
 export const DepositHistorySearchSchema = listSearchSchema({

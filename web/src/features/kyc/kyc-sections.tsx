@@ -1,7 +1,7 @@
 import { Stack } from '@mantine/core';
-import { SecurityLevelSection } from '../security-level/security-level-section.tsx';
 import { KycCertificationSection } from './kyc-certification-section.tsx';
 import { RealnameSection } from './realname-section.tsx';
+import { SecurityLevelSection } from './security-level-section.tsx';
 import { WithdrawAddressSection } from './withdraw-address-section.tsx';
 
 /** My page's KYC part (issue #10): security levels, KYC certification, self-authentication, addresses. */

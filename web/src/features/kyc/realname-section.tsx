@@ -3,9 +3,9 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DateTimeText } from '../../ui-kit/date-time/date-time-text.tsx';
+import { MyPageSection } from '../../ui-kit/detail/my-page-section.tsx';
 import { FailureAlert } from '../../ui-kit/failure-alert.tsx';
 import { showSuccessToast } from '../../ui-kit/toasts.ts';
-import { MyPageSection } from '../my-page/my-page-section.tsx';
 import {
   completeRealnameMutation,
   RealnameAnswerMessageSchema,

@@ -3,10 +3,10 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DateTimeText } from '../../ui-kit/date-time/date-time-text.tsx';
+import { MyPageSection } from '../../ui-kit/detail/my-page-section.tsx';
 import { FailureAlert } from '../../ui-kit/failure-alert.tsx';
 import { useSubmissionKey } from '../../ui-kit/submission-key.ts';
 import { showSuccessToast } from '../../ui-kit/toasts.ts';
-import { MyPageSection } from '../my-page/my-page-section.tsx';
 import { requestWithdrawAddressMutation, withdrawAddressesQuery } from './kyc-api.ts';
 import { KycStatusBadge } from './kyc-status-badge.tsx';
 

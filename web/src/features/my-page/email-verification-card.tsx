@@ -4,14 +4,14 @@ import { useAtomValue } from 'jotai';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { localeAtom } from '../../i18n/locale-atom.ts';
+import type { MemberInfo } from '../../lib/session/member-info.ts';
+import { MyPageSection } from '../../ui-kit/detail/my-page-section.tsx';
 import { FailureAlert } from '../../ui-kit/failure-alert.tsx';
+import { isCompleteCode, OtpCodeField } from '../../ui-kit/otp/otp-code-field.tsx';
 import { useSubmissionKey } from '../../ui-kit/submission-key.ts';
 import { showSuccessToast } from '../../ui-kit/toasts.ts';
-import type { MemberInfo } from '../auth/member-info.ts';
 import { emailCodeValidityMs, formatCountdown, useSecondsLeft } from './code-countdown.ts';
 import { confirmEmailCodeMutation, sendEmailCodeMutation } from './my-page-api.ts';
-import { MyPageSection } from './my-page-section.tsx';
-import { isCompleteCode, OtpCodeField } from './otp-code-field.tsx';
 
 /** A code this page had mailed: to which address, for what, and until when it is valid. */
 export type SentCode = {

@@ -1,5 +1,6 @@
 import { DataList } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import type { MemberInfo } from '../../lib/session/member-info.ts';
 import { DateTimeText } from '../../ui-kit/date-time/date-time-text.tsx';
 import {
   CodeText,
@@ -7,8 +8,7 @@ import {
   OptionalDateTime,
   VerifiedEmail,
 } from '../../ui-kit/detail/data-items.tsx';
-import type { MemberInfo } from '../auth/member-info.ts';
-import { MyPageSection } from './my-page-section.tsx';
+import { MyPageSection } from '../../ui-kit/detail/my-page-section.tsx';
 
 /** SPEC §2 my page: member information, UID, join date and the most recent login. */
 export function MemberProfileCard({ member }: { member: MemberInfo }) {

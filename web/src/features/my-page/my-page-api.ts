@@ -3,9 +3,9 @@ import { mutationOptions, type QueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { api } from '../../lib/api-client.ts';
 import type { ApiRecord } from '../../lib/api-failure.ts';
+import { MemberInfoAnswerSchema, memberMeQueryKey } from '../../lib/session/member-info.ts';
+import { otpListQueryKey } from '../../lib/session/otp-list.ts';
 import { afterLatestWrite, rememberWrite } from '../../lib/written-position.ts';
-import { MemberInfoAnswerSchema, memberMeQueryKey } from '../auth/member-info.ts';
-import { otpListQueryKey } from '../auth/otp-list.ts';
 
 /**
  * The calls of my page (SPEC §2 member screens, issue #4): every change is pessimistic, the screen

@@ -2,14 +2,14 @@ import { Center, Container, Loader, SimpleGrid, Stack, Title } from '@mantine/co
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { memberMeQueryOptions } from '../../lib/session/member-info.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { FailureAlert } from '../../ui-kit/failure-alert.tsx';
-import { memberMeQueryOptions } from '../auth/member-info.ts';
-import { KycMyPageLink } from '../kyc/kyc-my-page-link.tsx';
 import { AccountWithdrawalCard } from './account-withdrawal-card.tsx';
 import { emailCodeValidityMs } from './code-countdown.ts';
 import { EmailChangeCard } from './email-change-card.tsx';
 import { EmailVerificationCard, type SentCode } from './email-verification-card.tsx';
+import { KycMyPageLink } from './kyc-my-page-link.tsx';
 import { MemberProfileCard } from './member-profile-card.tsx';
 import { OtpManagementCard } from './otp-management-card.tsx';
 import { PasswordChangeCard } from './password-change-card.tsx';

@@ -1,10 +1,10 @@
 import { Button, type ButtonProps, PasswordInput, Stack } from '@mantine/core';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { MyPageSection } from '../../ui-kit/detail/my-page-section.tsx';
 import { FailureAlert } from '../../ui-kit/failure-alert.tsx';
+import { isCompleteCode, OtpCodeField } from '../../ui-kit/otp/otp-code-field.tsx';
 import { useSubmissionKey } from '../../ui-kit/submission-key.ts';
-import { MyPageSection } from './my-page-section.tsx';
-import { isCompleteCode, OtpCodeField } from './otp-code-field.tsx';
 
 /** What a my-page form can say about a field before sending (`form.*` in my-page). */
 export type FormProblem = 'required' | 'email' | 'mismatch' | 'sameAsCurrent' | 'otpIncomplete';

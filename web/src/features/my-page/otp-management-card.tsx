@@ -4,15 +4,15 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
+import { otpListQueryOptions } from '../../lib/session/otp-list.ts';
 import { DateTimeText } from '../../ui-kit/date-time/date-time-text.tsx';
+import { MyPageSection } from '../../ui-kit/detail/my-page-section.tsx';
 import { confirmAction } from '../../ui-kit/dialogs/confirm-dialog.tsx';
 import { FailureAlert } from '../../ui-kit/failure-alert.tsx';
+import { isCompleteCode, OtpCodeField } from '../../ui-kit/otp/otp-code-field.tsx';
 import { useSubmissionKey } from '../../ui-kit/submission-key.ts';
 import { showSuccessToast, toastFailure } from '../../ui-kit/toasts.ts';
-import { otpListQueryOptions } from '../auth/otp-list.ts';
 import { deactivateOtpMutation, type OtpRegistration, registerOtpMutation } from './my-page-api.ts';
-import { MyPageSection } from './my-page-section.tsx';
-import { isCompleteCode, OtpCodeField } from './otp-code-field.tsx';
 import { OtpSetup } from './otp-setup.tsx';
 import { useEndSession } from './use-end-session.ts';
 

@@ -16,8 +16,8 @@ import { QRCodeSVG } from 'qrcode.react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FailureAlert } from '../../ui-kit/failure-alert.tsx';
+import { isCompleteCode, OtpCodeField } from '../../ui-kit/otp/otp-code-field.tsx';
 import { activateOtpMutation, type OtpRegistration } from './my-page-api.ts';
-import { isCompleteCode, OtpCodeField } from './otp-code-field.tsx';
 import { useEndSession } from './use-end-session.ts';
 
 export type OtpSetupProps = {

@@ -1,7 +1,7 @@
 import { Badge, Group, List, Progress, Text, ThemeIcon } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { MemberInfo } from '../auth/member-info.ts';
-import { MyPageSection } from './my-page-section.tsx';
+import type { MemberInfo } from '../../lib/session/member-info.ts';
+import { MyPageSection } from '../../ui-kit/detail/my-page-section.tsx';
 
 /** The highest security level (contracts `SetSecurityLevelRequestSchema`). */
 export const maximumSecurityLevel = 10;

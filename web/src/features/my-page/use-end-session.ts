@@ -1,6 +1,6 @@
 import { useRouter } from '@tanstack/react-router';
+import { useSession } from '../../lib/session/use-session.ts';
 import { showSuccessToast } from '../../ui-kit/toasts.ts';
-import { useSession } from '../auth/use-session.ts';
 
 export const myPagePath = '/my-page';
 

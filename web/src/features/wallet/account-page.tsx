@@ -15,15 +15,15 @@ import { Link } from '@tanstack/react-router';
 import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import { localeAtom } from '../../i18n/locale-atom.ts';
+import { balanceLogQuery, walletAccountQuery } from '../../lib/queries/wallet-api.ts';
+import type { BalanceLogSearch } from '../../lib/queries/wallet-search.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { AmountText } from '../../ui-kit/amount/amount-text.tsx';
 import { formatDateTime } from '../../ui-kit/date-time/format-date-time.ts';
 import { FailureAlert } from '../../ui-kit/failure-alert.tsx';
-import { AccountStatusBadge } from './account-status-badge.tsx';
-import { BalanceLogTable } from './balance-log-table.tsx';
-import { balanceLogQuery, walletAccountQuery } from './wallet-api.ts';
+import { AccountStatusBadge } from '../../ui-kit/ledger/account-status-badge.tsx';
+import { BalanceLogTable } from '../../ui-kit/ledger/balance-log-table.tsx';
 import { useWalletDialogs } from './wallet-dialogs.tsx';
-import type { BalanceLogSearch } from './wallet-search.ts';
 
 export type AccountPageProps = {
   seq: number;

@@ -3,10 +3,10 @@ import { Button, Group, Stack, TextInput } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { changeTitleMutation } from '../../lib/queries/wallet-api.ts';
 import { FailureAlert } from '../../ui-kit/failure-alert.tsx';
+import { type FieldProblem, titleProblem } from '../../ui-kit/forms/wallet-validation.ts';
 import { useSubmissionKey } from '../../ui-kit/submission-key.ts';
-import { changeTitleMutation } from './wallet-api.ts';
-import { type FieldProblem, titleProblem } from './wallet-validation.ts';
 
 /** SPEC §2 account modification: the account's title (1–50 characters). */
 export function AccountTitleForm(props: {

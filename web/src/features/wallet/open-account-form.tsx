@@ -3,10 +3,10 @@ import { Button, Group, NativeSelect, Stack, TextInput } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { openAccountMutation } from '../../lib/queries/wallet-api.ts';
 import { FailureAlert } from '../../ui-kit/failure-alert.tsx';
+import { type FieldProblem, titleProblem } from '../../ui-kit/forms/wallet-validation.ts';
 import { useSubmissionKey } from '../../ui-kit/submission-key.ts';
-import { openAccountMutation } from './wallet-api.ts';
-import { type FieldProblem, titleProblem } from './wallet-validation.ts';
 
 export type OpenAccountFormProps = {
   assets: WalletAsset[];

@@ -15,12 +15,16 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { localeAtom } from '../../i18n/locale-atom.ts';
 import { constantQueryOptions } from '../../lib/constant-query.ts';
+import { type TransferFields, transferMutation } from '../../lib/queries/wallet-api.ts';
 import { formatAmount } from '../../ui-kit/amount/amount-format.ts';
 import { AmountInput } from '../../ui-kit/amount/amount-input.tsx';
 import { FailureAlert } from '../../ui-kit/failure-alert.tsx';
+import {
+  amountProblem,
+  type FieldProblem,
+  normalizeAccountNumber,
+} from '../../ui-kit/forms/wallet-validation.ts';
 import { useSubmissionKey } from '../../ui-kit/submission-key.ts';
-import { type TransferFields, transferMutation } from './wallet-api.ts';
-import { amountProblem, type FieldProblem, normalizeAccountNumber } from './wallet-validation.ts';
 
 export type TransferTargetMode = 'own' | 'number';
 

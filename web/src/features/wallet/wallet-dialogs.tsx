@@ -5,13 +5,13 @@ import { useAtomValue } from 'jotai';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { localeAtom } from '../../i18n/locale-atom.ts';
+import { allWalletAccountsQuery } from '../../lib/queries/wallet-api.ts';
 import { formatAmount } from '../../ui-kit/amount/amount-format.ts';
 import { FailureAlert } from '../../ui-kit/failure-alert.tsx';
 import { showSuccessToast } from '../../ui-kit/toasts.ts';
 import { AccountTitleForm } from './account-title-form.tsx';
 import { OpenAccountForm } from './open-account-form.tsx';
 import { TransferForm } from './transfer-form.tsx';
-import { allWalletAccountsQuery } from './wallet-api.ts';
 
 type Dialog =
   | { kind: 'open'; asset?: string | undefined }

@@ -4,21 +4,21 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
+import { useLedgerLabels } from '../../i18n/labels/ledger-labels.ts';
 import { localeAtom } from '../../i18n/locale-atom.ts';
+import { walletAccountsQuery, walletAssetsQuery } from '../../lib/queries/wallet-api.ts';
+import type { WalletSearch } from '../../lib/queries/wallet-search.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { formatAmount } from '../../ui-kit/amount/amount-format.ts';
 import { AmountText } from '../../ui-kit/amount/amount-text.tsx';
 import { formatDateTime } from '../../ui-kit/date-time/format-date-time.ts';
 import { FailureAlert } from '../../ui-kit/failure-alert.tsx';
+import { AccountStatusBadge } from '../../ui-kit/ledger/account-status-badge.tsx';
+import { ChoiceFilter } from '../../ui-kit/list/list-filters.tsx';
 import type { ListColumn } from '../../ui-kit/list/list-screen.tsx';
-import { ChoiceFilter } from '../admin-members/list-filters.tsx';
-import { MemberTabTable } from '../admin-members/member-tab-table.tsx';
+import { MemberTabTable } from '../../ui-kit/list/member-tab-table.tsx';
 import { AccountActions } from './account-actions.tsx';
-import { AccountStatusBadge } from './account-status-badge.tsx';
-import { useLedgerLabels } from './ledger-labels.ts';
-import { walletAccountsQuery, walletAssetsQuery } from './wallet-api.ts';
 import { useWalletDialogs } from './wallet-dialogs.tsx';
-import type { WalletSearch } from './wallet-search.ts';
 
 export type WalletPageProps = {
   search: WalletSearch;

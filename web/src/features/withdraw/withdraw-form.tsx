@@ -15,20 +15,21 @@ import { Link } from '@tanstack/react-router';
 import { useAtomValue } from 'jotai';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useRefusalText } from '../../i18n/labels/withdraw-labels.ts';
 import { localeAtom } from '../../i18n/locale-atom.ts';
+import { depositAssetsQuery } from '../../lib/queries/asset-queries.ts';
 import { formatAmount } from '../../ui-kit/amount/amount-format.ts';
 import { AmountInput } from '../../ui-kit/amount/amount-input.tsx';
 import { FailureAlert } from '../../ui-kit/failure-alert.tsx';
-import { useSubmissionKey } from '../../ui-kit/submission-key.ts';
-import { showSuccessToast } from '../../ui-kit/toasts.ts';
-import { depositAssetsQuery } from '../deposit/deposit-api.ts';
 import {
   checkExtraForm,
   ExtraFormFields,
   type ExtraFormProblem,
   type ExtraFormValues,
-} from '../deposit/extra-form-fields.tsx';
-import { isCompleteCode, OtpCodeField } from '../my-page/otp-code-field.tsx';
+} from '../../ui-kit/forms/extra-form-fields.tsx';
+import { isCompleteCode, OtpCodeField } from '../../ui-kit/otp/otp-code-field.tsx';
+import { useSubmissionKey } from '../../ui-kit/submission-key.ts';
+import { showSuccessToast } from '../../ui-kit/toasts.ts';
 import {
   amountProblemOf,
   certifiedAddressesQuery,
@@ -37,7 +38,6 @@ import {
   withdrawAccountsQuery,
 } from './withdraw-accounts.ts';
 import { requestWithdrawalMutation } from './withdraw-api.ts';
-import { useRefusalText } from './withdraw-labels.ts';
 
 type Problems = {
   account?: string | undefined;

@@ -4,18 +4,23 @@ import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import {
+  feeText,
+  statusColor,
+  useRefusalText,
+  useWithdrawLabels,
+} from '../../i18n/labels/withdraw-labels.ts';
 import { localeAtom } from '../../i18n/locale-atom.ts';
 import { formatAmount } from '../../ui-kit/amount/amount-format.ts';
 import { AmountText } from '../../ui-kit/amount/amount-text.tsx';
 import { formatDateTime } from '../../ui-kit/date-time/format-date-time.ts';
 import { confirmAction } from '../../ui-kit/dialogs/confirm-dialog.tsx';
 import { FailureAlert } from '../../ui-kit/failure-alert.tsx';
+import { ChoiceFilter, FilterBar } from '../../ui-kit/list/list-filters.tsx';
 import { type ListColumn, ListScreen } from '../../ui-kit/list/list-screen.tsx';
 import { toastFailure } from '../../ui-kit/toasts.ts';
-import { ChoiceFilter, FilterBar } from '../admin-members/list-filters.tsx';
 import { cancelWithdrawalMutation, withdrawalQuery, withdrawHistoryQuery } from './withdraw-api.ts';
 import { WithdrawForm } from './withdraw-form.tsx';
-import { feeText, statusColor, useRefusalText, useWithdrawLabels } from './withdraw-labels.ts';
 import type { WithdrawHistorySearch } from './withdraw-search.ts';
 
 export type WithdrawPageProps = {

@@ -1,8 +1,8 @@
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
-import { listDefaults } from '../../../../features/admin-members/admin-list-search.ts';
-import { depositAssetsQuery } from '../../../../features/deposit/deposit-api.ts';
 import { DepositPage } from '../../../../features/deposit/deposit-page.tsx';
 import { DepositHistorySearchSchema } from '../../../../features/deposit/deposit-search.ts';
+import { depositAssetsQuery } from '../../../../lib/queries/asset-queries.ts';
+import { listDefaults } from '../../../../ui-kit/list/filter-schemas.ts';
 
 /** SPEC §2 member screen Wallet: deposit (address with QR code, memo ID, copy, minimum amount). */
 export const Route = createFileRoute('/_authenticated/_member/wallet/deposit')({

@@ -1,8 +1,8 @@
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
-import { listDefaults } from '../../../../features/admin-members/admin-list-search.ts';
-import { walletAssetsQuery } from '../../../../features/wallet/wallet-api.ts';
 import { WalletPage } from '../../../../features/wallet/wallet-page.tsx';
-import { WalletSearchSchema } from '../../../../features/wallet/wallet-search.ts';
+import { walletAssetsQuery } from '../../../../lib/queries/wallet-api.ts';
+import { WalletSearchSchema } from '../../../../lib/queries/wallet-search.ts';
+import { listDefaults } from '../../../../ui-kit/list/filter-schemas.ts';
 
 /** SPEC §2 member screen Wallet: assets, accounts, account creation and modification, transfers. */
 export const Route = createFileRoute('/_authenticated/_member/wallet/')({

@@ -1,7 +1,7 @@
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
-import { listDefaults } from '../../../../features/admin-members/admin-list-search.ts';
 import { WithdrawPage } from '../../../../features/withdraw/withdraw-page.tsx';
 import { WithdrawHistorySearchSchema } from '../../../../features/withdraw/withdraw-search.ts';
+import { listDefaults } from '../../../../ui-kit/list/filter-schemas.ts';
 
 /** SPEC §2 member screen Wallet: withdrawal application, request history with inquiry and cancel. */
 export const Route = createFileRoute('/_authenticated/_member/wallet/withdraw')({

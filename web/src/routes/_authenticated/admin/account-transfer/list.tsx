@@ -1,7 +1,7 @@
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
-import { listDefaults } from '../../../../features/admin-members/admin-list-search.ts';
 import { TransferListSearchSchema } from '../../../../features/admin-withdrawals/admin-withdraw-search.ts';
 import { AccountTransferListPage } from '../../../../features/admin-withdrawals/transfer-list-pages.tsx';
+import { listDefaults } from '../../../../ui-kit/list/filter-schemas.ts';
 
 /** SPEC §2 admin account-transfer/list. */
 export const Route = createFileRoute('/_authenticated/admin/account-transfer/list')({

@@ -1,7 +1,7 @@
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
 import { AccountListPage } from '../../../../features/admin-ledger/account-list-page.tsx';
 import { AdminAccountListSearchSchema } from '../../../../features/admin-ledger/admin-ledger-search.ts';
-import { listDefaults } from '../../../../features/admin-members/admin-list-search.ts';
+import { listDefaults } from '../../../../ui-kit/list/filter-schemas.ts';
 
 export const Route = createFileRoute('/_authenticated/admin/account/list')({
   validateSearch: AdminAccountListSearchSchema,

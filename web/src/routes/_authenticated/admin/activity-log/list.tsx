@@ -1,7 +1,7 @@
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
 import { ActivityLogListPage } from '../../../../features/admin-access/activity-log-list-page.tsx';
 import { ActivityLogListSearchSchema } from '../../../../features/admin-access/admin-access-search.ts';
-import { listDefaults } from '../../../../features/admin-members/admin-list-search.ts';
+import { listDefaults } from '../../../../ui-kit/list/filter-schemas.ts';
 
 export const Route = createFileRoute('/_authenticated/admin/activity-log/list')({
   validateSearch: ActivityLogListSearchSchema,

@@ -1,7 +1,7 @@
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
 import { AssetListSearchSchema as AssetListSchema } from '../../../../features/admin-assets/admin-assets-search.ts';
 import { AssetListPage } from '../../../../features/admin-assets/asset-list-page.tsx';
-import { listDefaults } from '../../../../features/admin-members/admin-list-search.ts';
+import { listDefaults } from '../../../../ui-kit/list/filter-schemas.ts';
 
 /** SPEC §2 admin asset/list. */
 export const Route = createFileRoute('/_authenticated/admin/asset/list')({

@@ -1,7 +1,7 @@
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
 import { AdminDepositSearchSchema } from '../../../../features/admin-assets/admin-assets-search.ts';
 import { DepositListPage } from '../../../../features/admin-assets/deposit-list-page.tsx';
-import { listDefaults } from '../../../../features/admin-members/admin-list-search.ts';
+import { listDefaults } from '../../../../ui-kit/list/filter-schemas.ts';
 
 /** SPEC §2 admin deposit/list: chain deposits (suspense attribution, return) and deposit requests. */
 export const Route = createFileRoute('/_authenticated/admin/deposit/list')({

@@ -1,7 +1,7 @@
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
 import { WithdrawAddressSearchSchema } from '../../../../features/admin-kyc/admin-kyc-api.ts';
 import { WithdrawAddressListPage } from '../../../../features/admin-kyc/withdraw-address-list-page.tsx';
-import { listDefaults } from '../../../../features/admin-members/admin-list-search.ts';
+import { listDefaults } from '../../../../ui-kit/list/filter-schemas.ts';
 
 export const Route = createFileRoute(
   '/_authenticated/admin/kyc-asset-withdraw-address-certification/list',

@@ -1,7 +1,7 @@
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
 import { KycCertificationSearchSchema } from '../../../../features/admin-kyc/admin-kyc-api.ts';
 import { KycCertificationListPage } from '../../../../features/admin-kyc/kyc-certification-list-page.tsx';
-import { listDefaults } from '../../../../features/admin-members/admin-list-search.ts';
+import { listDefaults } from '../../../../ui-kit/list/filter-schemas.ts';
 
 export const Route = createFileRoute('/_authenticated/admin/kyc-certification/list')({
   validateSearch: KycCertificationSearchSchema,

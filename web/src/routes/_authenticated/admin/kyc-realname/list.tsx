@@ -1,7 +1,7 @@
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
 import { RealnameSearchSchema } from '../../../../features/admin-kyc/admin-kyc-api.ts';
 import { RealnameListPage } from '../../../../features/admin-kyc/realname-list-page.tsx';
-import { listDefaults } from '../../../../features/admin-members/admin-list-search.ts';
+import { listDefaults } from '../../../../ui-kit/list/filter-schemas.ts';
 
 export const Route = createFileRoute('/_authenticated/admin/kyc-realname/list')({
   validateSearch: RealnameSearchSchema,

@@ -1,7 +1,7 @@
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
 import { LoginLogListSearchSchema } from '../../../../features/admin-access/admin-access-search.ts';
 import { LoginLogListPage } from '../../../../features/admin-access/login-log-list-page.tsx';
-import { listDefaults } from '../../../../features/admin-members/admin-list-search.ts';
+import { listDefaults } from '../../../../ui-kit/list/filter-schemas.ts';
 
 export const Route = createFileRoute('/_authenticated/admin/loginlog/list')({
   validateSearch: LoginLogListSearchSchema,

@@ -1,9 +1,7 @@
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
-import {
-  listDefaults,
-  MemberListSearchSchema,
-} from '../../../../features/admin-members/admin-list-search.ts';
+import { MemberListSearchSchema } from '../../../../features/admin-members/admin-list-search.ts';
 import { MemberListPage } from '../../../../features/admin-members/member-list-page.tsx';
+import { listDefaults } from '../../../../ui-kit/list/filter-schemas.ts';
 
 export const Route = createFileRoute('/_authenticated/admin/member/list')({
   validateSearch: MemberListSearchSchema,

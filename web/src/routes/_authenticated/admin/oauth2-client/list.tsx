@@ -1,7 +1,7 @@
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
-import { listDefaults } from '../../../../features/admin-members/admin-list-search.ts';
 import { OAuth2ClientListPage } from '../../../../features/admin-oauth2-clients/oauth2-client-list-page.tsx';
 import { OAuth2ClientListSearchSchema } from '../../../../features/admin-oauth2-clients/oauth2-client-queries.ts';
+import { listDefaults } from '../../../../ui-kit/list/filter-schemas.ts';
 
 export const Route = createFileRoute('/_authenticated/admin/oauth2-client/list')({
   validateSearch: OAuth2ClientListSearchSchema,

@@ -1,7 +1,7 @@
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
-import { listDefaults } from '../../../../features/admin-members/admin-list-search.ts';
 import { AdminWithdrawListSearchSchema } from '../../../../features/admin-withdrawals/admin-withdraw-search.ts';
 import { WithdrawListPage } from '../../../../features/admin-withdrawals/withdraw-list-page.tsx';
+import { listDefaults } from '../../../../ui-kit/list/filter-schemas.ts';
 
 /** SPEC §2 admin withdraw/list. */
 export const Route = createFileRoute('/_authenticated/admin/withdraw/list')({

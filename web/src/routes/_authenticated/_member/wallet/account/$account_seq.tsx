@@ -1,10 +1,8 @@
 import { createFileRoute, redirect, stripSearchParams } from '@tanstack/react-router';
-import { listDefaults } from '../../../../../features/admin-members/admin-list-search.ts';
 import { AccountPage } from '../../../../../features/wallet/account-page.tsx';
-import {
-  BalanceLogSearchSchema,
-  parseAccountSeq,
-} from '../../../../../features/wallet/wallet-search.ts';
+import { parseAccountSeq } from '../../../../../lib/path-params.ts';
+import { BalanceLogSearchSchema } from '../../../../../lib/queries/wallet-search.ts';
+import { listDefaults } from '../../../../../ui-kit/list/filter-schemas.ts';
 
 /** One wallet account and its balance history (SPEC §2 Wallet). */
 export const Route = createFileRoute('/_authenticated/_member/wallet/account/$account_seq')({

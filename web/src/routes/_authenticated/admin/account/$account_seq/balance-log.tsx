@@ -1,8 +1,8 @@
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
 import { AdminBalanceLogSearchSchema } from '../../../../../features/admin-ledger/admin-ledger-search.ts';
 import { BalanceLogTab } from '../../../../../features/admin-ledger/balance-log-tab.tsx';
-import { listDefaults } from '../../../../../features/admin-members/admin-list-search.ts';
-import { parseAccountSeq } from '../../../../../features/wallet/wallet-search.ts';
+import { parseAccountSeq } from '../../../../../lib/path-params.ts';
+import { listDefaults } from '../../../../../ui-kit/list/filter-schemas.ts';
 
 export const Route = createFileRoute('/_authenticated/admin/account/$account_seq/balance-log')({
   validateSearch: AdminBalanceLogSearchSchema,

@@ -4,7 +4,7 @@ import {
   accountTabOf,
   loadAccountOrNotFound,
 } from '../../../../../features/admin-ledger/account-detail-frame.tsx';
-import { parseAccountSeq } from '../../../../../features/wallet/wallet-search.ts';
+import { parseAccountSeq } from '../../../../../lib/path-params.ts';
 
 export const Route = createFileRoute('/_authenticated/admin/account/$account_seq')({
   loader: ({ context, params }) => loadAccountOrNotFound(context.queryClient, params.account_seq),

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { AccountViewTab } from '../../../../../features/admin-ledger/account-view-tab.tsx';
-import { parseAccountSeq } from '../../../../../features/wallet/wallet-search.ts';
+import { parseAccountSeq } from '../../../../../lib/path-params.ts';
 
 export const Route = createFileRoute('/_authenticated/admin/account/$account_seq/view')({
   component: function AccountViewRoute() {

@@ -1,8 +1,8 @@
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
 import { MemberAccountSearchSchema } from '../../../../../features/admin-ledger/admin-ledger-search.ts';
 import { MemberAccountsTab } from '../../../../../features/admin-ledger/member-accounts-tab.tsx';
-import { listDefaults } from '../../../../../features/admin-members/admin-list-search.ts';
 import { parseMemberSeq } from '../../../../../features/admin-members/member-detail-frame.tsx';
+import { listDefaults } from '../../../../../ui-kit/list/filter-schemas.ts';
 
 export const Route = createFileRoute('/_authenticated/admin/member/$member_seq/account')({
   validateSearch: MemberAccountSearchSchema,

@@ -1,10 +1,8 @@
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
-import {
-  listDefaults,
-  MemberLoginlogSearchSchema,
-} from '../../../../../features/admin-members/admin-list-search.ts';
+import { MemberLoginlogSearchSchema } from '../../../../../features/admin-members/admin-list-search.ts';
 import { parseMemberSeq } from '../../../../../features/admin-members/member-detail-frame.tsx';
 import { MemberLoginlogTab } from '../../../../../features/admin-members/member-list-tabs.tsx';
+import { listDefaults } from '../../../../../ui-kit/list/filter-schemas.ts';
 
 export const Route = createFileRoute('/_authenticated/admin/member/$member_seq/loginlog')({
   validateSearch: MemberLoginlogSearchSchema,

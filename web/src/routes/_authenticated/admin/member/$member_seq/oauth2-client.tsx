@@ -1,10 +1,8 @@
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
-import {
-  listDefaults,
-  MemberTabSearchSchema,
-} from '../../../../../features/admin-members/admin-list-search.ts';
+import { MemberTabSearchSchema } from '../../../../../features/admin-members/admin-list-search.ts';
 import { parseMemberSeq } from '../../../../../features/admin-members/member-detail-frame.tsx';
 import { MemberOauth2ClientTab } from '../../../../../features/admin-members/member-list-tabs.tsx';
+import { listDefaults } from '../../../../../ui-kit/list/filter-schemas.ts';
 
 export const Route = createFileRoute('/_authenticated/admin/member/$member_seq/oauth2-client')({
   validateSearch: MemberTabSearchSchema,

@@ -1,9 +1,7 @@
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
-import {
-  listDefaults,
-  MemberGroupListSearchSchema,
-} from '../../../../../features/admin-members/admin-list-search.ts';
+import { MemberGroupListSearchSchema } from '../../../../../features/admin-members/admin-list-search.ts';
 import { MemberGroupListPage } from '../../../../../features/admin-members/member-group-list-page.tsx';
+import { listDefaults } from '../../../../../ui-kit/list/filter-schemas.ts';
 
 export const Route = createFileRoute('/_authenticated/admin/member/group/list')({
   validateSearch: MemberGroupListSearchSchema,

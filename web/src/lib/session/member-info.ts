@@ -1,6 +1,6 @@
 import { type MemberInfo, MemberMeAnswerSchema } from '@ledger/contracts';
 import { queryOptions } from '@tanstack/react-query';
-import { api } from '../../lib/api-client.ts';
+import { api } from '../api-client.ts';
 
 export type { MemberInfo };
 

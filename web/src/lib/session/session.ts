@@ -1,14 +1,14 @@
 import { TokenAnswerSchema } from '@ledger/contracts';
 import type { QueryClient } from '@tanstack/react-query';
 import type { createStore } from 'jotai';
-import { type AccessTokenStore, accessTokenExpiry } from '../../lib/access-token.ts';
-import type { ApiClient } from '../../lib/api-client.ts';
-import { constantQueryOptions } from '../../lib/constant-query.ts';
 import { toastFailure } from '../../ui-kit/toasts.ts';
-import { brokerageListQueryKey, loadBrokerages } from '../brokerage/brokerage-list.ts';
-import { selectedBrokerageSeqAtom } from '../brokerage/selected-brokerage-atom.ts';
+import { type AccessTokenStore, accessTokenExpiry } from '../access-token.ts';
+import type { ApiClient } from '../api-client.ts';
+import { constantQueryOptions } from '../constant-query.ts';
+import { brokerageListQueryKey, loadBrokerages } from './brokerage-list.ts';
 import { type MemberInfo, memberMeQueryKey, memberMeQueryOptions } from './member-info.ts';
 import { otpListQueryKey, otpListQueryOptions } from './otp-list.ts';
+import { selectedBrokerageSeqAtom } from './selected-brokerage-atom.ts';
 import { type SignedOutMarker, signedOutCookie } from './signed-out-marker.ts';
 
 type JotaiStore = ReturnType<typeof createStore>;

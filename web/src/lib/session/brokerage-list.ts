@@ -1,9 +1,9 @@
 import { BrokerageSchema, listAnswerSchema } from '@ledger/contracts';
 import { type QueryClient, queryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { api } from '../../lib/api-client.ts';
-import { toApiFailure } from '../../lib/api-failure.ts';
 import { toastFailure } from '../../ui-kit/toasts.ts';
+import { api } from '../api-client.ts';
+import { toApiFailure } from '../api-failure.ts';
 
 export type Brokerage = z.infer<typeof BrokerageSchema>;
 

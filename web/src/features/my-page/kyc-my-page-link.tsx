@@ -1,7 +1,7 @@
 import { Button, Group, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { MyPageSection } from '../my-page/my-page-section.tsx';
+import { MyPageSection } from '../../ui-kit/detail/my-page-section.tsx';
 
 /** My page's entry to the security level, KYC, self-authentication and address screens. */
 export function KycMyPageLink() {

@@ -3,15 +3,15 @@ import { Text } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
+import { useLedgerLabels } from '../../i18n/labels/ledger-labels.ts';
 import { localeAtom } from '../../i18n/locale-atom.ts';
-import { formatAmount } from '../../ui-kit/amount/amount-format.ts';
-import { AmountText } from '../../ui-kit/amount/amount-text.tsx';
-import { formatDateTime } from '../../ui-kit/date-time/format-date-time.ts';
-import { DateRangeFilter } from '../../ui-kit/list/date-range-filter.tsx';
-import type { ListColumn } from '../../ui-kit/list/list-screen.tsx';
-import type { ListSearch } from '../../ui-kit/list/list-search.ts';
-import { MemberTabTable } from '../admin-members/member-tab-table.tsx';
-import { useLedgerLabels } from './ledger-labels.ts';
+import { formatAmount } from '../amount/amount-format.ts';
+import { AmountText } from '../amount/amount-text.tsx';
+import { formatDateTime } from '../date-time/format-date-time.ts';
+import { DateRangeFilter } from '../list/date-range-filter.tsx';
+import type { ListColumn } from '../list/list-screen.tsx';
+import type { ListSearch } from '../list/list-search.ts';
+import { MemberTabTable } from '../list/member-tab-table.tsx';
 
 type BalanceAfter = 'balance_after' | 'available_after' | 'holding_balance_after';
 

@@ -1,6 +1,6 @@
 import { OtpListAnswerSchema } from '@ledger/contracts';
 import { queryOptions } from '@tanstack/react-query';
-import { api } from '../../lib/api-client.ts';
+import { api } from '../api-client.ts';
 
 export const otpListQueryKey = ['otp', 'list'] as const;
 

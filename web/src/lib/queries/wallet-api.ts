@@ -7,10 +7,10 @@ import {
 } from '@ledger/contracts';
 import { mutationOptions, type QueryClient, queryOptions } from '@tanstack/react-query';
 import { z } from 'zod';
-import { api, type SearchParams } from '../../lib/api-client.ts';
-import { toApiFailure } from '../../lib/api-failure.ts';
-import { afterLatestWrite, rememberWrite } from '../../lib/written-position.ts';
 import { listPageSchema, listQueryParams } from '../../ui-kit/list/list-search.ts';
+import { api, type SearchParams } from '../api-client.ts';
+import { toApiFailure } from '../api-failure.ts';
+import { afterLatestWrite, rememberWrite } from '../written-position.ts';
 import type { BalanceLogSearch, WalletSearch } from './wallet-search.ts';
 
 /**

@@ -1,4 +1,4 @@
-import { deleteCookie, readCookie, writeCookie } from '../../lib/cookies.ts';
+import { deleteCookie, readCookie, writeCookie } from '../cookies.ts';
 
 /**
  * Remembers that the user logged out, so the "refresh first" of protected routes does not bring

@@ -1,5 +1,5 @@
 import { AccountTitleSchema, accountTitleLengthMax, textInvalidCode } from '@ledger/contracts';
-import { amountPattern } from '../../ui-kit/amount/amount-format.ts';
+import { amountPattern } from '../amount/amount-format.ts';
 
 /**
  * The wallet forms' checks before anything is sent (the server checks again): each returns the

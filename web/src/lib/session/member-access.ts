@@ -1,6 +1,6 @@
 import type { MemberAccess } from '@ledger/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../lib/api-client.ts';
+import { api } from '../api-client.ts';
 import { MemberAccessAnswerSchema, memberAccessQueryKey } from './member-info.ts';
 
 /**

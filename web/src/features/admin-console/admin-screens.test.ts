@@ -1,9 +1,8 @@
-// Proves how a console finds the SPEC §2 screen for a path: parameters match any one segment,
-// lengths must agree, and detail screens are told apart from menu screens.
+// Proves how the admin console finds the SPEC §2 screen for a path: parameters match any one
+// segment, lengths must agree, and detail screens are told apart from menu screens.
 import { expect, test } from 'vitest';
-import { adminScreens } from '../admin-console/admin-screens.ts';
-import { brokerageScreens } from '../brokerage/brokerage-screens.ts';
-import { findScreen, groupScreens, hasPathParameters, samplePath } from './console-screens.ts';
+import { findScreen, hasPathParameters, samplePath } from '../../ui-kit/shell/console-screens.ts';
+import { adminScreens } from './admin-screens.ts';
 
 test('paths find their screens, parameters included', () => {
   expect(findScreen(adminScreens, 'member/list')?.key).toBe('memberList');
@@ -12,7 +11,6 @@ test('paths find their screens, parameters included', () => {
   expect(findScreen(adminScreens, 'brokerage/3/balance-list')?.key).toBe(
     'brokerageBalanceListDetail',
   );
-  expect(findScreen(brokerageScreens, 'child/8/view')?.key).toBe('childView');
   expect(findScreen(adminScreens, 'member/42')).toBeUndefined();
   expect(findScreen(adminScreens, 'member/list/extra')).toBeUndefined();
 });
@@ -24,13 +22,6 @@ test('detail screens have parameters; samples fill them', () => {
   expect(hasPathParameters(adminScreens[1])).toBe(false);
 });
 
-test('keys are unique and groups keep menu order', () => {
+test('keys are unique', () => {
   expect(new Set(adminScreens.map((screen) => screen.key)).size).toBe(adminScreens.length);
-  expect(groupScreens(brokerageScreens).map((group) => group.group)).toEqual([
-    'home',
-    'network',
-    'business',
-    'settlement',
-    'details',
-  ]);
 });

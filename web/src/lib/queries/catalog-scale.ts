@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { allAssetsQuery } from './admin-assets-api.ts';
+import { allAssetsQuery } from './asset-queries.ts';
 
 /**
  * The decimal_point the asset catalog gives an asset code: undefined while the catalog loads or for

@@ -2,9 +2,9 @@ import { Group, SegmentedControl, Stack, Text } from '@mantine/core';
 import { DataTable, type DataTableColumn } from 'mantine-datatable';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FailureAlert } from '../../ui-kit/failure-alert.tsx';
-import type { ListColumn } from '../../ui-kit/list/list-screen.tsx';
-import { type ListSearch, pageSizes, type SortOrder } from '../../ui-kit/list/list-search.ts';
+import { FailureAlert } from '../failure-alert.tsx';
+import type { ListColumn } from './list-screen.tsx';
+import { type ListSearch, pageSizes, type SortOrder } from './list-search.ts';
 
 export type MemberTabTableProps<Row, Search extends ListSearch> = {
   /** Names the table for assistive technology (the tab's content). */

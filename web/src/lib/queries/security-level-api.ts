@@ -1,8 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { z } from 'zod';
-import { api } from '../../lib/api-client.ts';
-import { afterLatestWrite } from '../../lib/written-position.ts';
-
+import { api } from '../api-client.ts';
+import { afterLatestWrite } from '../written-position.ts';
 export const securityConditions = [
   'MAIL_VERIFICATION',
   'OTP_REGISTER',
@@ -54,4 +53,9 @@ export function mySecurityLevelQuery() {
         .parse(await api.get('security-level', { searchParams: afterLatestWrite(client), signal }))
         .data,
   });
+}
+
+/** The catalog's own title of a level ("Level 3") says nothing the level number does not. */
+export function isDefaultTitle(level: SecurityLevelDefinition): boolean {
+  return level.title === `Level ${level.security_level}`;
 }

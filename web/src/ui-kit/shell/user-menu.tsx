@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useLocation } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { accessTokenCookie } from '../../lib/access-token.ts';
-import { memberLabel, memberMeQueryOptions } from '../auth/member-info.ts';
+import { memberLabel, memberMeQueryOptions } from '../../lib/session/member-info.ts';
 
 /** The logged-in user's id and the logout link (which remembers the page left, SPEC §2). */
 export function UserMenu() {

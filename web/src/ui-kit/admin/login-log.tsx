@@ -8,9 +8,9 @@ import { z } from 'zod';
 import { localeAtom } from '../../i18n/locale-atom.ts';
 import { api } from '../../lib/api-client.ts';
 import { afterLatestWrite } from '../../lib/written-position.ts';
-import { formatDateTime } from '../../ui-kit/date-time/format-date-time.ts';
-import type { ListColumn } from '../../ui-kit/list/list-screen.tsx';
-import { type ListSearch, listPageSchema, listQueryParams } from '../../ui-kit/list/list-search.ts';
+import { formatDateTime } from '../date-time/format-date-time.ts';
+import type { ListColumn } from '../list/list-screen.tsx';
+import { type ListSearch, listPageSchema, listQueryParams } from '../list/list-search.ts';
 
 /** The results a login attempt can have (contracts `LoginLogQuerySchema`). */
 export const loginResults = [

@@ -2,15 +2,16 @@ import { Badge, Center, Group, Loader, Stack, Table, Text, ThemeIcon } from '@ma
 import { useQuery } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { AmountText } from '../../ui-kit/amount/amount-text.tsx';
-import { FailureAlert } from '../../ui-kit/failure-alert.tsx';
-import { MyPageSection } from '../my-page/my-page-section.tsx';
 import {
+  isDefaultTitle,
   mySecurityLevelQuery,
   type RestrictionPolicy,
   type SecurityLevelDefinition,
   securityConditions,
-} from './security-level-api.ts';
+} from '../../lib/queries/security-level-api.ts';
+import { AmountText } from '../../ui-kit/amount/amount-text.tsx';
+import { MyPageSection } from '../../ui-kit/detail/my-page-section.tsx';
+import { FailureAlert } from '../../ui-kit/failure-alert.tsx';
 
 const checkMark = '\u2713';
 const openMark = '\u2022';
@@ -25,11 +26,6 @@ export function restrictionText(policy: RestrictionPolicy, t: TFunction<'securit
       : 'restrictions.dailyAmount',
     { asset },
   );
-}
-
-/** The catalog's own title of a level ("Level 3") says nothing the level number does not. */
-export function isDefaultTitle(level: SecurityLevelDefinition): boolean {
-  return level.title === `Level ${level.security_level}`;
 }
 
 function LevelRow({ level, current }: { level: SecurityLevelDefinition; current: number }) {
