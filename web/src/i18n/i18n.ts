@@ -63,7 +63,7 @@ function recordMissingKey(languages: readonly string[], namespace: string, key: 
 }
 
 /**
- * Starts i18next in `locale`. Every locale is complete (a test checks), so the fallback to ko-KR
+ * Starts i18next in `locale` and stores it in the locale cookie. Every locale is complete (a test checks), so the fallback to ko-KR
  * only guards production; in development there is none, so a missing key shows and is recorded.
  */
 export async function initI18n(locale: Locale): Promise<i18n> {
@@ -80,6 +80,7 @@ export async function initI18n(locale: Locale): Promise<i18n> {
     missingKeyHandler: recordMissingKey,
     react: { useSuspense: false },
   });
+  rememberLocale(locale);
   document.documentElement.lang = locale;
   i18next.on('languageChanged', (language) => {
     document.documentElement.lang = language;
@@ -89,6 +90,14 @@ export async function initI18n(locale: Locale): Promise<i18n> {
 
 /** Switches the language and remembers it in the locale cookie (SPEC §3). */
 export async function changeLocale(locale: Locale): Promise<void> {
-  writeCookie(localeCookieName, locale, { maxAgeSeconds: 365 * 24 * 60 * 60 });
+  rememberLocale(locale);
   await i18next.changeLanguage(locale);
+}
+
+/**
+ * Keeps `locale` in the locale cookie (SPEC §3) for a year: at start, so a first visit already
+ * carries the default, and after every switch.
+ */
+function rememberLocale(locale: Locale): void {
+  writeCookie(localeCookieName, locale, { maxAgeSeconds: 365 * 24 * 60 * 60 });
 }

@@ -17,6 +17,7 @@ import { useTranslation } from 'react-i18next';
 import { feeText, useWithdrawLabels } from '../../i18n/labels/withdraw-labels.ts';
 import { localeAtom } from '../../i18n/locale-atom.ts';
 import { useCatalogScale } from '../../lib/queries/catalog-scale.ts';
+import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { decimalPointMax, decimalsOf, formatAmount } from '../../ui-kit/amount/amount-format.ts';
 import { AmountInput } from '../../ui-kit/amount/amount-input.tsx';
 import { formatDateTime } from '../../ui-kit/date-time/format-date-time.ts';
@@ -34,6 +35,7 @@ const amountPattern = /^(0|[1-9][0-9]{0,29})(\.[0-9]{1,18})?$/;
 export function WithdrawPolicyPage() {
   const { t } = useTranslation('admin-withdrawals');
   const { t: tAdmin } = useTranslation('admin');
+  useDocumentTitle(tAdmin('screens.withdrawPolicy'));
   const locale = useAtomValue(localeAtom);
   const labels = useWithdrawLabels();
   const policies = useQuery(withdrawPoliciesQuery());

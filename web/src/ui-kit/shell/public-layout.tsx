@@ -2,11 +2,12 @@ import { Anchor, Box, Container, Divider, Group, Stack, Text } from '@mantine/co
 import { Link, Outlet } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { LocaleSwitcher } from './locale-switcher.tsx';
-import { UserMenu } from './user-menu.tsx';
+import { UserMenu, useSignedInMember } from './user-menu.tsx';
 
 /** The frame of the public pages: header with the product name, footer with the company pages. */
 export function PublicLayout() {
   const { t } = useTranslation();
+  const member = useSignedInMember();
   return (
     <Stack mih="100vh" gap={0}>
       <Box
@@ -20,9 +21,11 @@ export function PublicLayout() {
             {t('app.title')}
           </Anchor>
           <Group gap="sm" wrap="nowrap">
-            <Anchor component={Link} to="/register" size="sm">
-              {t('nav.register')}
-            </Anchor>
+            {member === undefined && (
+              <Anchor component={Link} to="/register" size="sm">
+                {t('nav.register')}
+              </Anchor>
+            )}
             <LocaleSwitcher />
             <UserMenu />
           </Group>

@@ -5,17 +5,25 @@ import { useTranslation } from 'react-i18next';
 import { accessTokenCookie } from '../../lib/access-token.ts';
 import { memberLabel, memberMeQueryOptions } from '../../lib/session/member-info.ts';
 
-/** The logged-in user's id and the logout link (which remembers the page left, SPEC §2). */
+/** The logged-in user, or undefined while nobody is (or it is not known yet). */
+export function useSignedInMember() {
+  // Without a token nobody is logged in: no need to ask the server.
+  return useQuery({
+    ...memberMeQueryOptions(),
+    enabled: accessTokenCookie.read() !== undefined,
+  }).data;
+}
+
+/**
+ * The logged-in user's id, the admin console for an administrator, the wallet, my page and the
+ * logout link (which remembers the page left, SPEC §2).
+ */
 export function UserMenu() {
   const { t } = useTranslation();
   const { t: tWallet } = useTranslation('wallet');
-  // Without a token nobody is logged in: no need to ask the server.
-  const member = useQuery({
-    ...memberMeQueryOptions(),
-    enabled: accessTokenCookie.read() !== undefined,
-  });
+  const member = useSignedInMember();
   const location = useLocation();
-  if (member.data === undefined) {
+  if (member === undefined) {
     return (
       <Button component={Link} to="/login" size="xs" variant="light">
         {t('nav.login')}
@@ -25,8 +33,13 @@ export function UserMenu() {
   return (
     <Group gap="xs" wrap="nowrap">
       <Text size="sm" fw={600} aria-label={t('nav.loggedInAs')}>
-        {memberLabel(member.data)}
+        {memberLabel(member)}
       </Text>
+      {member.is_admin && (
+        <Anchor component={Link} to="/admin" size="sm">
+          {t('nav.console')}
+        </Anchor>
+      )}
       <Anchor component={Link} to="/wallet" size="sm">
         {tWallet('nav.link')}
       </Anchor>
