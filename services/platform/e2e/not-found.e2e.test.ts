@@ -1,7 +1,8 @@
 // Proves, in a real Chromium against the running product (both APIs, the web app, PostgreSQL):
-// unknown paths land on /404 with the SPEC's text, the optional resource is named in the chosen
-// locale, a screen that does not load in 10 s shows the SPEC's page-timeout text, and /api/v1 on
-// the web origin reaches the query API for reads.
+// unknown paths land on /404 with the SPEC's text (a first visit keeping ko-KR in the locale
+// cookie), the optional resource is named in the chosen locale, a screen that does not load in
+// 10 s shows the SPEC's page-timeout text, and /api/v1 on the web origin reaches the query API for
+// reads.
 import { HealthSchema } from '@ledger/contracts';
 import { expect, test } from 'vitest';
 import { saveScreenshot } from './support/browser.ts';
@@ -26,6 +27,9 @@ test('an unknown path is sent to /404, which says "404 Not Found" in the default
     .poll(() => page.getByRole('heading', { level: 1 }).textContent())
     .toBe('404 Not Found');
   expect(await page.locator('html').getAttribute('lang')).toBe('ko-KR');
+  // SPEC §3: the first visit already keeps the locale in its cookie.
+  const cookies = await page.context().cookies();
+  expect(cookies.find((cookie) => cookie.name === 'locale')?.value).toBe('ko-KR');
   expect(await page.title()).toBe('페이지 없음 | 레저 익스체인지');
   await saveScreenshot(page, 'not-found-ko-KR');
   await page.context().close();

@@ -1,7 +1,8 @@
 // Proves, in Chromium against the running product, the auth routing of SPEC §2: a protected path
 // sends a visitor to login-me with redirectFrom (the refresh fails without a session), and — when
 // identity (#4) is served — logging in there returns to that path, and logging out of it goes
-// back to login-me; the root path opens the admin console for a logged-in user.
+// back to login-me; the root path opens the admin console for an administrator and the member
+// home for a member, whose header on a 390 px phone keeps its links, language and logout on screen.
 import { expect, test } from 'vitest';
 import { saveScreenshot } from './support/browser.ts';
 import { useRunningPlatform } from './support/running-platform.ts';
@@ -92,5 +93,46 @@ test('/login sends a logged-in user home, and the root path opens the admin cons
   await page.goto('/');
   await page.waitForURL((url) => url.pathname === '/admin');
   await page.getByRole('heading', { level: 1, name: 'Admin console' }).waitFor();
+  await page.context().close();
+});
+
+test('on a 390 px phone a member is sent home from the root path and the header fits', async ({
+  skip,
+}) => {
+  const { browser, platform } = running();
+  const identity = await identityAvailability(platform);
+  skip(!identity.isAvailable, 'identity (#4) is not served by this build');
+  if (!identity.isAvailable) return;
+  const member = platform.demoLogins.find((login) => login.role === 'member');
+  skip(member === undefined, 'the start command seeded no demo member');
+  if (member === undefined) return;
+  const page = await openPage(browser, platform, 'en-US');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/login');
+  await logInThroughForm(page, member.userId, member.password, englishForm);
+  await page.waitForURL((url) => url.pathname === '/home');
+  await page.goto('/');
+  await page.waitForURL((url) => url.pathname === '/home');
+  await page.goto('/wallet');
+  const header = page.getByRole('banner');
+  const controls = [
+    header.getByRole('link', { name: 'Wallet' }),
+    header.getByRole('link', { name: 'My page' }),
+    header.getByRole('combobox', { name: 'Language' }),
+    header.getByRole('link', { name: 'Log out' }),
+  ];
+  for (const control of controls) {
+    await control.waitFor();
+    const box = await control.boundingBox();
+    expect(box, String(control)).not.toBeNull();
+    expect(box && box.x >= 0 && box.x + box.width <= 390, String(control)).toBe(true);
+  }
+  expect(await header.getByRole('link', { name: 'Sign up' }).count()).toBe(0);
+  expect(await header.getByRole('link', { name: 'Admin console' }).count()).toBe(0);
+  // The language select shows its whole value (it used to be squeezed blank).
+  const select = header.getByRole('combobox', { name: 'Language' });
+  expect(await select.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
+  expect(await select.inputValue()).toBe('en-US');
+  await saveScreenshot(page, 'member-header-390px-en-US');
   await page.context().close();
 });

@@ -1,6 +1,7 @@
 import { Button, Center, Stack, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
+import { useHomePath } from '../../lib/session/member-access.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import type { MissingResource } from './missing-resource.ts';
 
@@ -8,6 +9,7 @@ import type { MissingResource } from './missing-resource.ts';
 export function NotFoundPage({ resource }: { resource: MissingResource | undefined }) {
   const { t } = useTranslation();
   useDocumentTitle(t('notFound.pageName'));
+  const homePath = useHomePath();
   return (
     <Center mih="100vh" p="md">
       <Stack align="center" gap="sm" maw={480}>
@@ -17,7 +19,7 @@ export function NotFoundPage({ resource }: { resource: MissingResource | undefin
             ? t('notFound.description')
             : t('notFound.resourceMissing', { resource: t(`notFound.resources.${resource}`) })}
         </Text>
-        <Button component={Link} to="/" variant="light">
+        <Button component={Link} to={homePath} variant="light">
           {t('notFound.home')}
         </Button>
       </Stack>

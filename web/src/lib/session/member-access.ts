@@ -1,7 +1,11 @@
-import type { MemberAccess } from '@ledger/contracts';
+import type { MemberAccess, MemberInfo } from '@ledger/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../api-client.ts';
-import { MemberAccessAnswerSchema, memberAccessQueryKey } from './member-info.ts';
+import {
+  MemberAccessAnswerSchema,
+  memberAccessQueryKey,
+  useSignedInMember,
+} from './member-info.ts';
 
 /**
  * GET /member/me's `access`: which admin routes the caller may call. The user's query fills it
@@ -41,4 +45,31 @@ export function useMayCallAny(): (route: AdminRoute) => boolean {
     data.permissions.some(
       (permission) => permission.method === route.method && permission.path === route.path,
     );
+}
+
+/**
+ * Whether a member uses the admin console: the chief administrator (is_admin) or a holder of a
+ * role that grants at least one admin route. Without the access, is_admin alone decides.
+ */
+export function usesConsole(member: MemberInfo, access: MemberAccess | undefined): boolean {
+  if (member.is_admin || access?.is_chief_administrator === true) return true;
+  return (access?.permissions.length ?? 0) > 0;
+}
+
+/** The admin console's index, or the member home (the public home page). */
+export function homePathOf(
+  member: MemberInfo,
+  access: MemberAccess | undefined,
+): '/admin' | '/home' {
+  return usesConsole(member, access) ? '/admin' : '/home';
+}
+
+/**
+ * Where "home" is for whoever is looking: a member's home, the console for an administrator, and
+ * the root path (SPEC §2) for a visitor or while the user is not known yet.
+ */
+export function useHomePath(): string {
+  const member = useSignedInMember();
+  const access = useQuery({ ...memberAccessQueryOptions(), enabled: member !== undefined });
+  return member === undefined ? '/' : homePathOf(member, access.data);
 }

@@ -1,5 +1,6 @@
 import { type MemberInfo, MemberMeAnswerSchema } from '@ledger/contracts';
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { accessTokenCookie } from '../access-token.ts';
 import { api } from '../api-client.ts';
 
 export type { MemberInfo };
@@ -36,4 +37,13 @@ export function memberMeQueryOptions() {
 /** How the shell names a member: the user id, or the UID when the login identifier is an email. */
 export function memberLabel(member: MemberInfo): string {
   return member.user_id ?? member.uid;
+}
+
+/** The logged-in user, or undefined while nobody is (or it is not known yet). */
+export function useSignedInMember(): MemberInfo | undefined {
+  // Without a token nobody is logged in: no need to ask the server.
+  return useQuery({
+    ...memberMeQueryOptions(),
+    enabled: accessTokenCookie.read() !== undefined,
+  }).data;
 }

@@ -16,6 +16,9 @@ export function LocaleSwitcher() {
     <NativeSelect
       aria-label={t('locale.label')}
       size="xs"
+      // Never squeezed below its longest name (Tiếng Việt): a narrow header wraps instead.
+      miw={112}
+      style={{ flexShrink: 0 }}
       data={options}
       value={locale}
       onChange={async (event) => {

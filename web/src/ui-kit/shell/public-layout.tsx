@@ -1,8 +1,9 @@
 import { Anchor, Box, Container, Divider, Group, Stack, Text } from '@mantine/core';
 import { Link, Outlet } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
+import { useSignedInMember } from '../../lib/session/member-info.ts';
 import { LocaleSwitcher } from './locale-switcher.tsx';
-import { UserMenu, useSignedInMember } from './user-menu.tsx';
+import { UserMenu } from './user-menu.tsx';
 
 /** The frame of the public pages: header with the product name, footer with the company pages. */
 export function PublicLayout() {
@@ -16,11 +17,12 @@ export function PublicLayout() {
         py="sm"
         style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}
       >
-        <Group justify="space-between" wrap="nowrap">
+        {/* On a phone the controls wrap under the product name instead of running off screen. */}
+        <Group justify="space-between" wrap="wrap" gap="xs">
           <Anchor component={Link} to="/home" fw={700} underline="never" c="inherit">
             {t('app.title')}
           </Anchor>
-          <Group gap="sm" wrap="nowrap">
+          <Group gap="sm" wrap="wrap" justify="flex-end">
             {member === undefined && (
               <Anchor component={Link} to="/register" size="sm">
                 {t('nav.register')}

@@ -2,17 +2,8 @@ import { Anchor, Button, Group, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useLocation } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { accessTokenCookie } from '../../lib/access-token.ts';
-import { memberLabel, memberMeQueryOptions } from '../../lib/session/member-info.ts';
-
-/** The logged-in user, or undefined while nobody is (or it is not known yet). */
-export function useSignedInMember() {
-  // Without a token nobody is logged in: no need to ask the server.
-  return useQuery({
-    ...memberMeQueryOptions(),
-    enabled: accessTokenCookie.read() !== undefined,
-  }).data;
-}
+import { memberAccessQueryOptions, usesConsole } from '../../lib/session/member-access.ts';
+import { memberLabel, useSignedInMember } from '../../lib/session/member-info.ts';
 
 /**
  * The logged-in user's id, the admin console for an administrator, the wallet, my page and the
@@ -22,6 +13,7 @@ export function UserMenu() {
   const { t } = useTranslation();
   const { t: tWallet } = useTranslation('wallet');
   const member = useSignedInMember();
+  const access = useQuery({ ...memberAccessQueryOptions(), enabled: member !== undefined });
   const location = useLocation();
   if (member === undefined) {
     return (
@@ -31,11 +23,11 @@ export function UserMenu() {
     );
   }
   return (
-    <Group gap="xs" wrap="nowrap">
+    <Group gap="xs" wrap="wrap">
       <Text size="sm" fw={600} aria-label={t('nav.loggedInAs')}>
         {memberLabel(member)}
       </Text>
-      {member.is_admin && (
+      {usesConsole(member, access.data) && (
         <Anchor component={Link} to="/admin" size="sm">
           {t('nav.console')}
         </Anchor>
