@@ -1,19 +1,9 @@
 import type { ChainDepositView, DepositRequestView } from '@ledger/contracts';
-import {
-  Anchor,
-  Badge,
-  Button,
-  Group,
-  Modal,
-  SegmentedControl,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Anchor, Badge, Button, Group, SegmentedControl, Stack, Text } from '@mantine/core';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useAtomValue } from 'jotai';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { localeAtom } from '../../i18n/locale-atom.ts';
 import { allAssetsQuery } from '../../lib/queries/asset-queries.ts';
@@ -23,7 +13,7 @@ import { formatAmount } from '../../ui-kit/amount/amount-format.ts';
 import { AmountText } from '../../ui-kit/amount/amount-text.tsx';
 import { formatDateTime } from '../../ui-kit/date-time/format-date-time.ts';
 import { confirmAction } from '../../ui-kit/dialogs/confirm-dialog.tsx';
-import { FailureAlert } from '../../ui-kit/failure-alert.tsx';
+import { TextPromptDialog } from '../../ui-kit/dialogs/text-prompt-dialog.tsx';
 import { extraValuesText } from '../../ui-kit/forms/extra-form-fields.tsx';
 import { ChoiceFilter, FilterBar, SeqFilter } from '../../ui-kit/list/list-filters.tsx';
 import { type ListColumn, ListScreen } from '../../ui-kit/list/list-screen.tsx';
@@ -109,10 +99,8 @@ export function DepositListPage({ search, onSearchChange, today }: DepositListPa
     });
     if (isConfirmed) command.mutate({ kind: 'approveAll' });
   };
-  const submitAsked = (event: FormEvent) => {
-    event.preventDefault();
-    if (asking === undefined || text.trim() === '') return;
-    const value = text.trim();
+  const submitAsked = (value: string) => {
+    if (asking === undefined) return;
     const next: DepositCommand =
       asking.kind === 'reject'
         ? { kind: 'reject', requestId: asking.row.request_id, reason: value }
@@ -368,35 +356,23 @@ export function DepositListPage({ search, onSearchChange, today }: DepositListPa
           filters={filters}
         />
       )}
-      <Modal
+      <TextPromptDialog
         opened={asking !== undefined}
         onClose={() => setAsking(undefined)}
         title={asking === undefined ? '' : t(`deposits.ask.${asking.kind}`)}
-      >
-        <form onSubmit={submitAsked}>
-          <Stack gap="sm">
-            {asking?.kind === 'return' ? (
-              <Text size="sm">{t('deposits.returnHint')}</Text>
-            ) : undefined}
-            <TextInput
-              label={askLabel}
-              required
-              inputMode={asking?.kind === 'attribute' ? 'numeric' : 'text'}
-              value={text}
-              onChange={(event) => setText(event.currentTarget.value)}
-            />
-            <FailureAlert error={command.error} />
-            <Group justify="flex-end">
-              <Button variant="default" onClick={() => setAsking(undefined)}>
-                {t('common.cancel')}
-              </Button>
-              <Button type="submit" disabled={text.trim() === ''} loading={command.isPending}>
-                {t('common.confirm')}
-              </Button>
-            </Group>
-          </Stack>
-        </form>
-      </Modal>
+        notice={
+          asking?.kind === 'return' ? <Text size="sm">{t('deposits.returnHint')}</Text> : undefined
+        }
+        label={askLabel}
+        inputMode={asking?.kind === 'attribute' ? 'numeric' : 'text'}
+        value={text}
+        onChange={setText}
+        error={command.error}
+        cancelLabel={t('common.cancel')}
+        confirmLabel={t('common.confirm')}
+        isPending={command.isPending}
+        onSubmit={submitAsked}
+      />
     </Stack>
   );
 }
