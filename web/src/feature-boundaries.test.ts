@@ -1,5 +1,6 @@
 // Proves that web features import only the kit (ui-kit, lib, i18n, test-support) and the
-// contracts: a relative import from one folder of src/features into another fails here.
+// contracts: a relative import from one folder of src/features into another fails here, and so
+// does a kit file (ui-kit, lib, i18n) importing a feature.
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -24,9 +25,9 @@ function featureOf(path: string): string | undefined {
   return inside.split(sep)[0];
 }
 
-/** Every import of one feature's file from another feature's folder, as "file -> specifier". */
-function crossFeatureImports(): string[] {
-  return sourceFiles(featuresRoot).flatMap((file) => {
+/** Every import of a file in `folders` from a feature other than its own, as "file -> specifier". */
+function importsOfOtherFeatures(folders: string[]): string[] {
+  return folders.flatMap(sourceFiles).flatMap((file) => {
     const own = featureOf(file);
     const text = readFileSync(file, 'utf8');
     return [...text.matchAll(specifierPattern)]
@@ -40,7 +41,12 @@ function crossFeatureImports(): string[] {
 }
 
 test('no feature imports another feature (shared pieces live in ui-kit, lib or i18n)', () => {
-  expect(crossFeatureImports()).toEqual([]);
+  expect(importsOfOtherFeatures([featuresRoot])).toEqual([]);
+});
+
+test('the kit imports no feature', () => {
+  const kit = ['ui-kit', 'lib', 'i18n'].map((folder) => join(sourceRoot, folder));
+  expect(importsOfOtherFeatures(kit)).toEqual([]);
 });
 
 test('the scan sees relative imports, so an empty answer means none', () => {
