@@ -21,8 +21,16 @@ export type ProcessDecider<State, Event, Command, Rejection> = StreamFold<State,
   decide: (command: Command, state: State) => Decision<Event, Rejection>;
 };
 
-/** What a step answers: the command recording its outcome, and that command's id. */
-export type StepRecord<Command> = { commandId: string; command: Command };
+/**
+ * What a step answers: the command recording its outcome, that command's id, and where its side
+ * effect landed in the event store if it did (the ledger's answer), so a caller's read-your-writes
+ * waits for the money as well as for the record.
+ */
+export type StepRecord<Command> = {
+  commandId: string;
+  command: Command;
+  position?: GlobalPosition | undefined;
+};
 
 /** The context a step runs in: the process id and the state its step was chosen from. */
 export type StepContext<State> = { processId: string; state: State };
@@ -61,7 +69,7 @@ export type ProcessDefinition<
 
 export type ProcessRun<State> = {
   state: State;
-  /** Position of the last record appended by this run; null when it appended none. */
+  /** The latest position this run's records and side effects reached; null when none. */
   position: GlobalPosition | null;
   /** Steps taken. */
   steps: number;
@@ -91,7 +99,7 @@ export async function runProcess<
       step: Step,
       context: StepContext<State>,
     ) => Promise<StepRecord<Command>>;
-    const { commandId, command } = await take(step, { processId, state });
+    const { commandId, command, position: effect } = await take(step, { processId, state });
     const recorded = await handleCommand(
       eventStore,
       stream,
@@ -101,10 +109,16 @@ export async function runProcess<
     );
     if (recorded.kind === 'rejected') throw definition.refused(recorded.rejection);
     state = recorded.state;
-    position = recorded.position ?? position;
+    position = latest(latest(position, effect ?? null), recorded.position);
     definition.afterRecord?.(step);
   }
   throw new Error(
     `${definition.name} ${processId} did not settle in ${processLimits.stepsMax} steps`,
   );
+}
+
+/** The later of two positions (positions of one store compare as their text). */
+function latest(left: GlobalPosition | null, right: GlobalPosition | null): GlobalPosition | null {
+  if (left === null) return right;
+  return right === null || right < left ? left : right;
 }

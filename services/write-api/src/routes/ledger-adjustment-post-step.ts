@@ -32,6 +32,8 @@ export function postAdjustment(context: LedgerWriteContext, requestId: string | 
     const { answer } = result;
     return {
       commandId: stepCommandId(step.ledgerCommandId, 'outcome'),
+      // The later of the money and the record, so `?after=` waits for both.
+      position: result.position,
       command: {
         type: 'RecordAdjustmentOutcome',
         adjustmentId: processId,
