@@ -37,6 +37,8 @@ export type ResumableProcess = {
 export type ProcessResumer = {
   /** Runs the process soon (in this round or the next one). */
   nudge(name: string, processId: string): void;
+  /** Resolves once the watch has its starting position: every append after it is a nudge. */
+  ready: Promise<void>;
   stop(): Promise<void>;
 };
 
@@ -121,7 +123,11 @@ export function startProcessResumer(options: {
       });
     }
   })();
-  const watching = options.watch === false ? Promise.resolve() : watch();
+  let markReady: () => void = () => {};
+  const ready = new Promise<void>((resolve) => {
+    markReady = resolve;
+  });
+  const watched = options.watch === false ? Promise.resolve(markReady()) : watch();
 
   /** Nudges each process another actor appended to; restarts after a failure (the poll covers the gap). */
   async function watch(): Promise<void> {
@@ -129,6 +135,7 @@ export function startProcessResumer(options: {
     while (!stopping.signal.aborted) {
       try {
         const after = await options.eventStore.headPosition();
+        markReady();
         const events = options.eventStore.subscribeAll({
           after,
           filter,
@@ -159,9 +166,11 @@ export function startProcessResumer(options: {
       if (process === undefined) throw new Error(`no process type ${name}`);
       nudge(process, processId);
     },
+    ready,
     async stop() {
       stopping.abort();
-      await Promise.all([loop, watching]);
+      markReady();
+      await Promise.all([loop, watched]);
     },
   };
 }

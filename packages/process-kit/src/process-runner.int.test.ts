@@ -219,6 +219,7 @@ describe('startProcessResumer', () => {
       await until(() => closed('p4'));
       expect(failures).toEqual(['payout waits for a later round']);
       // The work list is polled once a minute here: p5 runs on the nudge of its own append.
+      await resumer.ready;
       await request('p5');
       await until(() => closed('p5'));
       expect(await movesOf('p5')).toBe(1);
