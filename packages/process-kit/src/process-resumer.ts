@@ -26,6 +26,12 @@ export type ResumableProcess = {
   streamPrefix: string;
   /** The actor of the type's own records: its appends are no nudge (its run goes on by itself). */
   actor: string;
+  /**
+   * Whether another actor's append nudges it (default true). False for a type whose API runs the
+   * process itself right after recording (the resumer then takes only what its work list shows
+   * was left), so the two never race for the same step.
+   */
+  nudgedByAppends?: boolean;
   /** Process ids with a next step, at most `limit` (the type's read model). */
   pending(limit: number): Promise<string[]>;
   /** Takes the process's steps (runProcess). */
@@ -127,11 +133,16 @@ export function startProcessResumer(options: {
   const ready = new Promise<void>((resolve) => {
     markReady = resolve;
   });
-  const watched = options.watch === false ? Promise.resolve(markReady()) : watch();
+  const watching = options.watch === false ? Promise.resolve(markReady()) : watch();
 
   /** Nudges each process another actor appended to; restarts after a failure (the poll covers the gap). */
   async function watch(): Promise<void> {
-    const filter = { streamPrefixes: processes.map((process) => process.streamPrefix) };
+    const watched = processes.filter((process) => process.nudgedByAppends !== false);
+    if (watched.length === 0) {
+      markReady();
+      return;
+    }
+    const filter = { streamPrefixes: watched.map((process) => process.streamPrefix) };
     while (!stopping.signal.aborted) {
       try {
         const after = await options.eventStore.headPosition();
@@ -145,7 +156,7 @@ export function startProcessResumer(options: {
         for await (const item of events) {
           if (item.kind !== 'events') continue;
           for (const event of item.events) {
-            const process = processes.find((candidate) =>
+            const process = watched.find((candidate) =>
               event.streamName.startsWith(candidate.streamPrefix),
             );
             if (process === undefined || event.metadata.actor === process.actor) continue;
@@ -170,7 +181,7 @@ export function startProcessResumer(options: {
     async stop() {
       stopping.abort();
       markReady();
-      await Promise.all([loop, watched]);
+      await Promise.all([loop, watching]);
     },
   };
 }

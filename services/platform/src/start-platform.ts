@@ -1,5 +1,5 @@
 import { dirname, join } from 'node:path';
-import { assetsProjection } from '@ledger/assets-store';
+import { assetsProjection, depositRequestResumable } from '@ledger/assets-store';
 import {
   builtInAdapters,
   type ChainScannerDependencies,
@@ -99,7 +99,8 @@ export async function startPlatform(options: PlatformOptions): Promise<Platform>
     });
     stack.push(startDepositScanner(databaseUrl, writeIdentity.eventStore, ledger, options, stack));
     // One resumer runs every process type: withdrawals (resumed when nudged by an append or
-    // from their work list, sent ones reconciled on the chain) and forced adjustments.
+    // from their work list, sent ones reconciled on the chain), forced adjustments and deposit
+    // requests (what their approve request left, from their work lists).
     const withdrawals = createWithdrawalProcessor({
       db: writeDb,
       eventStore: writeIdentity.eventStore,
@@ -116,6 +117,12 @@ export async function startPlatform(options: PlatformOptions): Promise<Platform>
           identity: writeIdentity,
           logger: options.logger,
           ledger,
+        }),
+        depositRequestResumable({
+          db: writeDb,
+          eventStore: writeIdentity.eventStore,
+          ledger: ledger.client,
+          now: writeIdentity.now,
         }),
       ],
       chores: [{ name: 'withdrawal reconciliation', run: withdrawals.reconcile }],

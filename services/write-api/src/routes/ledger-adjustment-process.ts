@@ -89,6 +89,8 @@ export function adjustmentResumable(context: LedgerWriteContext): ResumableProce
     name: 'adjustment',
     streamPrefix: adjustmentStreamPrefix,
     actor: adjustmentActor,
+    // The approve request runs the process itself; the resumer takes what it left.
+    nudgedByAppends: false,
     pending: (limit) => listApprovedUnexecuted(context.db, limit),
     run: (adjustmentId) => runAdjustment(context, adjustmentId),
     waits: (error) => error instanceof ProblemError && error.problem.status === 503,
