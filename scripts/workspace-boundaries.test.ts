@@ -16,11 +16,6 @@ import {
  */
 const allowedForNow: readonly AllowedEdge[] = [
   {
-    from: '@ledger/write-api',
-    to: '@ledger/withdrawal-processor',
-    why: 'the withdraw routes call the withdrawal runner in the request; the process runner moves the steps to the processor',
-  },
-  {
     from: '@ledger/identity',
     to: '@ledger/contracts',
     why: 'identity’s access control and role decider evaluate the route table, which the contracts own so that each feature declares its routes beside its wire; the contracts are pure (zod only)',

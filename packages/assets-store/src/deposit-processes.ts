@@ -1,57 +1,57 @@
 import {
   type ChainDepositCommand,
+  type ChainDepositEvent,
   type ChainDepositRejection,
   type ChainDepositState,
   chainDepositCommandIds,
   chainDepositStream,
+  type DepositCreditStep,
   type DepositRequestCommand,
+  type DepositRequestEvent,
   type DepositRequestRejection,
   type DepositRequestState,
   decideChainDeposit,
   decideDepositRequest,
-  depositRequestCommandId,
   depositRequestStream,
   evolveChainDeposit,
   evolveDepositRequest,
   initialChainDepositState,
   initialDepositRequestState,
+  nextChainDepositStep,
+  nextDepositRequestStep,
 } from '@ledger/assets';
 import type { EventStore, GlobalPosition } from '@ledger/event-store';
 import { systemAccountId } from '@ledger/ledger';
-import type { LedgerWriterClient, SubmitResult } from '@ledger/ledger-client';
+import { type ProcessDefinition, runProcess } from '@ledger/process-kit';
 import { type AppendContext, decideAndAppend, loadAggregate } from './aggregate-store.ts';
+import {
+  answeredOrThrow,
+  chainScannerActor,
+  DepositLedgerRejectedError,
+  type DepositStepDependencies,
+  depositsActor,
+} from './deposit-ledger-step.ts';
+import { creditChainDeposit } from './deposit-steps/credit-chain-deposit.ts';
+import { creditDepositRequest } from './deposit-steps/credit-deposit-request.ts';
+
+export {
+  chainScannerActor,
+  DepositLedgerRejectedError,
+  DepositStepConflictError,
+  type DepositStepDependencies,
+  depositsActor,
+  LedgerNotAnsweredError,
+  type LedgerPort,
+} from './deposit-ledger-step.ts';
 
 /**
  * The money steps of deposits, shared by the write API and the chain scanner: each is ONE ledger
  * PostTransfer whose command id derives from the deposit (chain, txid, output) or the request
  * id, submitted under a fixed system actor, followed by recording its outcome on the process
- * stream. Running a step again (a retry, a second scanner, approve-all twice, a restart) replays
- * the ledger's original answer and records nothing new.
+ * stream. The credits run on the process runner (docs/adr/0023; the step of each is its own file
+ * in deposit-steps/). Running a step again (a retry, a second scanner, approve-all twice, a
+ * restart) replays the ledger's original answer and records nothing new.
  */
-
-/** The part of the ledger writer's client these steps use. */
-export type LedgerPort = Pick<LedgerWriterClient, 'submit'>;
-
-/** The ledger did not answer (unavailable, overloaded, indeterminate): retry the same step. */
-export class LedgerNotAnsweredError extends Error {
-  readonly commandId: string;
-  readonly result: Exclude<SubmitResult, { kind: 'answered' }>;
-  constructor(commandId: string, result: Exclude<SubmitResult, { kind: 'answered' }>) {
-    super(`the ledger did not answer ${commandId}: ${result.kind}`);
-    this.name = 'LedgerNotAnsweredError';
-    this.commandId = commandId;
-    this.result = result;
-  }
-}
-
-export const chainScannerActor = 'system:chain-scanner';
-export const depositsActor = 'system:deposits';
-
-export type DepositStepDependencies = {
-  eventStore: EventStore;
-  ledger: LedgerPort;
-  now: () => Date;
-};
 
 const chainDepositAggregate = { initial: initialChainDepositState, evolve: evolveChainDeposit };
 const requestAggregate = { initial: initialDepositRequestState, evolve: evolveDepositRequest };
@@ -100,32 +100,58 @@ export async function runDepositRequestCommand(
   return { state: outcome.state, position: outcome.position };
 }
 
-/** The ledger refused a deposit's money step; its rejection is kept. */
-export class DepositLedgerRejectedError extends Error {
-  readonly commandId: string;
-  readonly rejection: { type: string } & Record<string, unknown>;
-  constructor(commandId: string, rejection: { type: string } & Record<string, unknown>) {
-    super(`the ledger refused ${commandId}: ${rejection.type}`);
-    this.name = 'DepositLedgerRejectedError';
-    this.commandId = commandId;
-    this.rejection = rejection;
-  }
+/** The chain-deposit process: a started credit is taken (with the confirmations the scanner counted). */
+export function chainDepositProcess(
+  dependencies: DepositStepDependencies,
+  input: { requestId: string; confirmations: number },
+): ProcessDefinition<
+  ChainDepositState,
+  ChainDepositEvent,
+  ChainDepositCommand,
+  ChainDepositRejection,
+  DepositCreditStep
+> {
+  return {
+    name: 'chain-deposit',
+    streamOf: chainDepositStream,
+    streamPrefix: chainDepositStream(''),
+    actor: chainScannerActor,
+    decider: {
+      initialState: initialChainDepositState,
+      evolve: evolveChainDeposit,
+      decide: decideChainDeposit,
+    },
+    nextStep: nextChainDepositStep,
+    steps: { credit: creditChainDeposit(dependencies, input) },
+    refused: (rejection) => new DepositStepRejectedError(rejection),
+  };
 }
 
-/** The same command id with another body: another target was chosen first (409). */
-export class DepositStepConflictError extends Error {
-  readonly commandId: string;
-  constructor(commandId: string) {
-    super(`${commandId} was already submitted with another body`);
-    this.name = 'DepositStepConflictError';
-    this.commandId = commandId;
-  }
-}
-
-function answeredOrThrow(commandId: string, result: SubmitResult) {
-  if (result.kind === 'IdempotencyKeyReused') throw new DepositStepConflictError(commandId);
-  if (result.kind !== 'answered') throw new LedgerNotAnsweredError(commandId, result);
-  return result;
+/** The deposit-request process: an approved request is credited. */
+export function depositRequestProcess(
+  dependencies: DepositStepDependencies,
+  context: { requestId: string },
+): ProcessDefinition<
+  DepositRequestState,
+  DepositRequestEvent,
+  DepositRequestCommand,
+  DepositRequestRejection,
+  DepositCreditStep
+> {
+  return {
+    name: 'deposit-request',
+    streamOf: depositRequestStream,
+    streamPrefix: depositRequestStream(''),
+    actor: depositsActor,
+    decider: {
+      initialState: initialDepositRequestState,
+      evolve: evolveDepositRequest,
+      decide: decideDepositRequest,
+    },
+    nextStep: nextDepositRequestStep,
+    steps: { credit: creditDepositRequest(dependencies, context) },
+    refused: (rejection) => new DepositStepRejectedError(rejection),
+  };
 }
 
 /**
@@ -138,63 +164,9 @@ export async function finishChainDepositCredit(
   depositId: string,
   input: { requestId: string; confirmations: number },
 ): Promise<{ state: ChainDepositState; position: GlobalPosition | null }> {
-  const { state } = await loadAggregate(
-    dependencies.eventStore,
-    chainDepositStream(depositId),
-    chainDepositAggregate,
-  );
-  if (state.status !== 'crediting') return { state, position: null };
-  const { detection } = state;
-  const commandId = chainDepositCommandIds.credit(depositId);
-  const credit =
-    detection.destination.kind === 'account'
-      ? detection.destination.account
-      : systemAccountId('suspense', detection.asset);
-  const result = answeredOrThrow(
-    commandId,
-    await dependencies.ledger.submit({
-      commandId,
-      actor: chainScannerActor,
-      requestId: input.requestId,
-      correlationId: depositId,
-      command: {
-        type: 'PostTransfer',
-        data: {
-          transferId: commandId,
-          legs: [
-            {
-              debit: systemAccountId('chainClearing', detection.asset),
-              credit,
-              asset: detection.asset,
-              amount: detection.amount,
-            },
-          ],
-          cause: 'deposit',
-        },
-      },
-    }),
-  );
-  if (result.answer.kind === 'rejected') {
-    throw new DepositLedgerRejectedError(commandId, result.answer.rejection);
-  }
-  const recorded = await runChainDepositCommand(
-    dependencies.eventStore,
-    depositId,
-    () => ({
-      type: 'RecordChainDepositCredit',
-      depositId,
-      transferId: commandId,
-      ledgerCommandId: commandId,
-      confirmations: input.confirmations,
-      now: dependencies.now().toISOString(),
-    }),
-    {
-      commandId: `scanner:credited:${depositId}`,
-      requestId: input.requestId,
-      actor: chainScannerActor,
-    },
-  );
-  return { state: recorded.state, position: recorded.position ?? result.position };
+  const process = chainDepositProcess(dependencies, input);
+  const run = await runProcess(dependencies.eventStore, process, depositId, input);
+  return { state: run.state, position: run.position };
 }
 
 /**
@@ -207,59 +179,9 @@ export async function finishDepositRequestCredit(
   requestId: string,
   context: { requestId: string },
 ): Promise<{ state: DepositRequestState; position: GlobalPosition | null }> {
-  const { state } = await loadAggregate(
-    dependencies.eventStore,
-    depositRequestStream(requestId),
-    requestAggregate,
-  );
-  if (state.status !== 'approved') return { state, position: null };
-  const { request } = state;
-  const commandId = depositRequestCommandId(requestId);
-  const result = answeredOrThrow(
-    commandId,
-    await dependencies.ledger.submit({
-      commandId,
-      actor: depositsActor,
-      requestId: context.requestId,
-      correlationId: requestId,
-      command: {
-        type: 'PostTransfer',
-        data: {
-          transferId: commandId,
-          legs: [
-            {
-              debit: systemAccountId('chainClearing', request.asset),
-              credit: request.account,
-              asset: request.asset,
-              amount: request.requestAmount,
-            },
-          ],
-          cause: 'deposit',
-        },
-      },
-    }),
-  );
-  const answer = result.answer;
-  const recorded = await runDepositRequestCommand(
-    dependencies.eventStore,
-    requestId,
-    () => ({
-      type: 'RecordDepositRequestOutcome',
-      requestId,
-      ledgerCommandId: commandId,
-      outcome:
-        answer.kind === 'accepted'
-          ? { kind: 'credited', transferId: commandId }
-          : { kind: 'failed', rejection: answer.rejection },
-      now: dependencies.now().toISOString(),
-    }),
-    {
-      commandId: `deposit-request-outcome:${requestId}`,
-      requestId: context.requestId,
-      actor: depositsActor,
-    },
-  );
-  return { state: recorded.state, position: recorded.position ?? result.position };
+  const process = depositRequestProcess(dependencies, context);
+  const run = await runProcess(dependencies.eventStore, process, requestId, context);
+  return { state: run.state, position: run.position };
 }
 
 /**

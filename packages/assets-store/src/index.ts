@@ -8,4 +8,5 @@ export * from './asset-tables.ts';
 export * from './assets-projection.ts';
 export * from './deposit-processes.ts';
 export * from './deposit-queries.ts';
+export { depositRequestResumable } from './deposit-request-resumable.ts';
 export * from './extra-form-personal-data.ts';

@@ -7,3 +7,4 @@ export * from './asset-plugins.ts';
 export * from './chain-deposits.ts';
 export * from './deposit-addresses.ts';
 export * from './deposit-requests.ts';
+export * from './deposit-steps.ts';

@@ -70,13 +70,8 @@ export function walletAccountStream(seq: number): string {
   return `wallet-account-${seq}`;
 }
 
-/** The stream of one forced-adjustment process (proposal, approval, execution). */
-export function adjustmentStream(adjustmentId: string): string {
-  return `adjustment-${adjustmentId}`;
-}
-
 export const walletAccountStreamPrefix = 'wallet-account-';
-export const adjustmentStreamPrefix = 'adjustment-';
+export { adjustmentStream, adjustmentStreamPrefix } from '@ledger/adjustments';
 
 function assertSeq(seq: number): void {
   if (!Number.isSafeInteger(seq) || seq < 1 || seq > accountSeqMax) {

@@ -4,7 +4,7 @@
  * administrator gave for a status change) and the forced-adjustment process
  * (`adjustment-<id>`: proposed by one administrator, approved by another, executed as one ledger
  * command). Amounts are decimal strings with the asset's decimal_point digits; actors are member
- * seqs of administrators.
+ * seqs of administrators. The adjustment events are @ledger/adjustments', named here as before.
  */
 
 export type WalletAccountTitled = {
@@ -28,66 +28,13 @@ export type WalletAccountStatusNoted = {
 
 export type WalletAccountEvent = WalletAccountTitled | WalletAccountStatusNoted;
 
-export type AdjustmentDirection = 'credit' | 'debit';
-
-export type AdjustmentProposed = {
-  type: 'AdjustmentProposed';
-  data: {
-    adjustmentId: string;
-    account: string;
-    accountSeq: number;
-    memberSeq: number;
-    asset: string;
-    /** credit: adjustment equity pays the account; debit: the account pays adjustment equity. */
-    direction: AdjustmentDirection;
-    amount: string;
-    /** Why; it can never change (SPEC §5). */
-    reason: string;
-    proposedBy: number;
-    /** False when the amount is within the single-administrator threshold: executed at once. */
-    approvalRequired: boolean;
-    proposedAt: string;
-  };
-};
-
-export type AdjustmentApproved = {
-  type: 'AdjustmentApproved';
-  data: { adjustmentId: string; approvedBy: number; approvedAt: string };
-};
-
-export type AdjustmentRejected = {
-  type: 'AdjustmentRejected';
-  data: { adjustmentId: string; rejectedBy: number; reason: string; rejectedAt: string };
-};
-
-export type AdjustmentExecuted = {
-  type: 'AdjustmentExecuted';
-  data: {
-    adjustmentId: string;
-    transferId: string;
-    ledgerCommandId: string;
-    /** The ledger-stream revision of the TransferPosted (decimal text). */
-    ledgerRevision: string;
-    executedAt: string;
-  };
-};
-
-export type AdjustmentFailed = {
-  type: 'AdjustmentFailed';
-  data: {
-    adjustmentId: string;
-    ledgerCommandId: string;
-    /** The ledger's rejection as it decided it (e.g. InsufficientFunds on a debit). */
-    rejection: { type: string } & Record<string, unknown>;
-    failedAt: string;
-  };
-};
-
-export type AdjustmentEvent =
-  | AdjustmentProposed
-  | AdjustmentApproved
-  | AdjustmentRejected
-  | AdjustmentExecuted
-  | AdjustmentFailed;
-
-export type AdjustmentStatus = 'proposed' | 'approved' | 'rejected' | 'executed' | 'failed';
+export type {
+  AdjustmentApproved,
+  AdjustmentDirection,
+  AdjustmentEvent,
+  AdjustmentExecuted,
+  AdjustmentFailed,
+  AdjustmentProposed,
+  AdjustmentRejected,
+  AdjustmentStatus,
+} from '@ledger/adjustments';

@@ -17,9 +17,7 @@ import {
   type DepositStepDependencies,
   decideAndAppend,
   depositAddressesAt,
-  depositRequestIdsIn,
   finishChainDepositCredit,
-  finishDepositRequestCredit,
   getAsset,
   type LedgerPort,
   listAssetPlugins,
@@ -425,28 +423,10 @@ async function detectDeposits(
   return detected;
 }
 
-/** Approved deposit requests whose credit a crash interrupted: finished here. */
-export async function resumeDepositRequests(
-  dependencies: ChainScannerDependencies,
-): Promise<number> {
-  let finished = 0;
-  for (const requestId of await depositRequestIdsIn(dependencies.db, 'approved', { limit: 100 })) {
-    try {
-      const done = await finishDepositRequestCredit(stepDependencies(dependencies), requestId, {
-        requestId: `deposit-resumer:${randomUUID()}`,
-      });
-      if (done.state.status === 'credited' || done.state.status === 'failed') finished += 1;
-    } catch (error) {
-      dependencies.logger.error('deposit request credit failed; retried next tick', {
-        requestId,
-        error: String(error),
-      });
-    }
-  }
-  return finished;
-}
-
-/** One tick over every plug-in allowed to scan, then the deposit-request resumption. */
+/**
+ * One tick over every plug-in allowed to scan. Approved deposit requests a crash interrupted are
+ * the resumer's (depositRequestResumable of @ledger/assets-store).
+ */
 export async function scanAll(dependencies: ChainScannerDependencies): Promise<ScanReport[]> {
   const reports: ScanReport[] = [];
   for (const plugin of await listAssetPlugins(dependencies.db, { allowScanOnly: true })) {
@@ -459,6 +439,5 @@ export async function scanAll(dependencies: ChainScannerDependencies): Promise<S
       });
     }
   }
-  await resumeDepositRequests(dependencies);
   return reports;
 }

@@ -4,7 +4,6 @@
  */
 export {
   type ChainScannerDependencies,
-  resumeDepositRequests,
   type ScanReport,
   scanAll,
   scanPlugin,

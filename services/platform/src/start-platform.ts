@@ -1,5 +1,5 @@
 import { dirname, join } from 'node:path';
-import { assetsProjection } from '@ledger/assets-store';
+import { assetsProjection, depositRequestResumable } from '@ledger/assets-store';
 import {
   builtInAdapters,
   type ChainScannerDependencies,
@@ -17,6 +17,7 @@ import { kycProjection } from '@ledger/kyc-store';
 import { ledgerBalancesProjection, ledgerProfilesProjection } from '@ledger/ledger-projections';
 import { type LedgerWriterService, startLedgerWriterService } from '@ledger/ledger-writer-core';
 import { type LocalPostgres, startLocalPostgres } from '@ledger/local-postgres';
+import { startProcessResumer } from '@ledger/process-kit';
 import { startProjector } from '@ledger/projector';
 import {
   createIdentityReadDependencies,
@@ -25,12 +26,12 @@ import {
 } from '@ledger/query-api';
 import type { Logger } from '@ledger/runtime';
 import { createWebConfig } from '@ledger/web/vite-config';
-import { startWithdrawalService } from '@ledger/withdrawal-processor';
+import { createWithdrawalProcessor } from '@ledger/withdrawal-processor';
 import { walletHoldingsSource, withdrawalsProjection } from '@ledger/withdrawals-store';
 import {
+  adjustmentResumableOf,
   createIdentityWriteDependencies,
   createApp as createWriteApi,
-  startAdjustmentResumer,
   startIdentityRetention,
   startKycWorkers,
 } from '@ledger/write-api';
@@ -97,24 +98,38 @@ export async function startPlatform(options: PlatformOptions): Promise<Platform>
       development: true,
     });
     stack.push(startDepositScanner(databaseUrl, writeIdentity.eventStore, ledger, options, stack));
-    stack.push(
-      startAdjustmentResumer({
-        db: writeDb,
-        identity: writeIdentity,
-        logger: options.logger,
-        ledger,
-      }),
-    );
-    // Withdrawals (issue #10): resumes unfinished ones, reconciles sent ones on the chain.
-    stack.push(
-      startWithdrawalService({
-        db: writeDb,
-        eventStore: writeIdentity.eventStore,
-        ledger: ledger.client,
-        logger: options.logger,
-        now: writeIdentity.now,
-      }),
-    );
+    // One resumer runs every process type: withdrawals (resumed when nudged by an append or
+    // from their work list, sent ones reconciled on the chain), forced adjustments and deposit
+    // requests (what their approve request left, from their work lists).
+    const withdrawals = createWithdrawalProcessor({
+      db: writeDb,
+      eventStore: writeIdentity.eventStore,
+      ledger: ledger.client,
+      logger: options.logger,
+      now: writeIdentity.now,
+    });
+    const resumer = startProcessResumer({
+      eventStore: writeIdentity.eventStore,
+      processes: [
+        withdrawals.resumable,
+        adjustmentResumableOf({
+          db: writeDb,
+          identity: writeIdentity,
+          logger: options.logger,
+          ledger,
+        }),
+        depositRequestResumable({
+          db: writeDb,
+          eventStore: writeIdentity.eventStore,
+          ledger: ledger.client,
+          now: writeIdentity.now,
+        }),
+      ],
+      chores: [{ name: 'withdrawal reconciliation', run: withdrawals.reconcile }],
+      logger: options.logger.child({ service: 'process-resumer' }),
+      intervalMs: 2_000,
+    });
+    stack.push(() => resumer.stop());
     stack.push(
       startIdentityRetention({ db: writeDb, logger: options.logger, now: writeIdentity.now }),
     );

@@ -1,16 +1,12 @@
 /**
- * @ledger/withdrawal-processor: runs the withdrawal process of @ledger/withdrawals (docs/adr/0014):
- * the runner the write API calls, the worker that resumes unfinished withdrawals and reconciles sent
- * ones, and the chain port (over the chains of @ledger/chain), and the deployable entry point
- * (src/main.ts). The `withdrawals` projection and its queries live in @ledger/withdrawals-store.
+ * @ledger/withdrawal-processor: the only home that moves a withdrawal forward (docs/adr/0014,
+ * 0023): the withdrawal process on the process runner of @ledger/process-kit (one file per step in
+ * src/steps/), the resumer worker that runs it when nudged and from its work list, the
+ * reconciliation of sent withdrawals on their chain outputs, the chain port (over the chains of
+ * @ledger/chain), and the deployable entry point (src/main.ts). The commands people give a
+ * withdrawal, the `withdrawals` projection and its queries live in @ledger/withdrawals-store.
  */
 
-export {
-  assetCatalogSource,
-  type CertifiedAddress,
-  certifiedAddressOf,
-  securityLimitsSource,
-} from './catalog-sources.ts';
 export { BroadcastDeferred, type ConfirmedOutput, type WithdrawalChain } from './chain-port.ts';
 export {
   catalogRouter,
@@ -20,25 +16,14 @@ export {
   type WithdrawalRouter,
 } from './chain-withdrawals.ts';
 export {
-  installWithdrawalFaultHook,
-  type WithdrawalFaultPoint,
-  withdrawalFaultPoints,
-} from './faults.ts';
-export type {
-  WithdrawAssetRules,
-  WithdrawAssetSource,
-  WithdrawLimits,
-  WithdrawLimitsSource,
-} from './sources.ts';
-export { WithdrawalProblem } from './withdrawal-problem.ts';
-export { startWithdrawalProcessor } from './withdrawal-processor.ts';
+  type WithdrawalProcess,
+  withdrawalProcess,
+  withdrawalWaits,
+} from './withdrawal-process.ts';
 export {
-  amountAtScale,
-  createWithdrawalRunner,
-  limitAccountIdOf,
-  type WithdrawalInput,
-  type WithdrawalOutcome,
-  type WithdrawalRunner,
-  type WithdrawalRunnerDependencies,
-} from './withdrawal-runner.ts';
+  createWithdrawalProcessor,
+  startWithdrawalProcessor,
+  type WithdrawalProcessor,
+  type WithdrawalProcessorDependencies,
+} from './withdrawal-processor.ts';
 export { startWithdrawalService } from './withdrawal-service.ts';

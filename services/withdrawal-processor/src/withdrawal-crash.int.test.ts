@@ -2,10 +2,10 @@
 import { createSimulatedChain } from '@ledger/chain';
 import { parseAmount } from '@ledger/ledger';
 import { useTestDatabase } from '@ledger/testing';
+import { installWithdrawalFaultHook, type WithdrawalFaultPoint } from '@ledger/withdrawals-store';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createChainWithdrawals } from './chain-withdrawals.ts';
-import { installWithdrawalFaultHook, type WithdrawalFaultPoint } from './faults.ts';
 import { startWithdrawalFixture, type WithdrawalFixture } from './testing/withdrawal-fixture.ts';
 
 const database = useTestDatabase();

@@ -3,16 +3,16 @@ import { randomUUID } from 'node:crypto';
 import { createSimulatedChain } from '@ledger/chain';
 import { parseAmount } from '@ledger/ledger';
 import { useTestDatabase } from '@ledger/testing';
+import { limitAccountIdOf, WithdrawalProblem } from '@ledger/withdrawals-store';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createChainWithdrawals } from './chain-withdrawals.ts';
 import { startWithdrawalFixture, type WithdrawalFixture } from './testing/withdrawal-fixture.ts';
-import { WithdrawalProblem } from './withdrawal-problem.ts';
-import { limitAccountIdOf, type WithdrawalRunner } from './withdrawal-runner.ts';
+import type { WithdrawalTestRunner } from './testing/withdrawal-test-runner.ts';
 
 const database = useTestDatabase();
 let fixture: WithdrawalFixture;
-let runner: WithdrawalRunner;
+let runner: WithdrawalTestRunner;
 const admin = 1;
 
 beforeAll(async () => {

@@ -4,8 +4,8 @@ import { once } from 'node:events';
 import { join } from 'node:path';
 import { parseAmount } from '@ledger/ledger';
 import { createTestDatabase } from '@ledger/testing';
+import type { WithdrawalFaultPoint } from '@ledger/withdrawals-store';
 import { describe, expect, test } from 'vitest';
-import type { WithdrawalFaultPoint } from './faults.ts';
 import { startWithdrawalFixture } from './testing/withdrawal-fixture.ts';
 
 const crashProcess = join(import.meta.dirname, 'testing', 'crash-withdrawal-process.ts');

@@ -28,7 +28,10 @@ export {
 } from './kyc-security-level-reactor.ts';
 export { limits } from './limits.ts';
 export type { Mail, Mailer } from './mail/mailer.ts';
-export { startAdjustmentResumer } from './routes/ledger-adjustment-resumer.ts';
+export {
+  adjustmentResumableOf,
+  startAdjustmentResumer,
+} from './routes/ledger-adjustment-resumer.ts';
 export { ledgerPolicyMaxAgeMs } from './routes/ledger-policy-source.ts';
 export type { LedgerPolicy, LedgerWriteDependencies } from './routes/ledger-write-context.ts';
 export { changeSettingAsSystem, grantChiefAdministrator } from './system-commands.ts';

@@ -4,13 +4,16 @@ import { kycProjection, kycProjectionName } from '@ledger/kyc-store';
 import { startProjector } from '@ledger/projector';
 import { silentLogger } from '@ledger/runtime';
 import { committedHead } from '@ledger/testing';
+import { startWithdrawalService } from '@ledger/withdrawal-processor';
+import { withdrawalsProjection, withdrawalsProjectionName } from '@ledger/withdrawals-store';
 import type { Kysely } from 'kysely';
 import type { LedgerTestKit, LedgerTestMember } from './ledger-test-kit.ts';
 
 /**
  * Integration-test helpers for withdrawals over HTTP (not shipped): the `kyc` projection beside
- * the ledger kit's projector (a withdrawal reads certified addresses from its read model), and a
- * withdraw address certified the way a member and an administrator do it.
+ * the ledger kit's projector (a withdrawal reads certified addresses from its read model), a
+ * withdraw address certified the way a member and an administrator do it, and the withdrawal
+ * processor, which takes every step the write API's commands leave to it.
  */
 export type WithdrawTestKyc = {
   /** Requests a withdraw-address certification as `member`, approves it as `admin`, waits for it. */
@@ -29,18 +32,32 @@ export function startWithdrawTestKyc(
 ): WithdrawTestKyc {
   const store = createPostgresEventStore({ url: database.url, poolSizeMax: 2 });
   const stopping = new AbortController();
+  const stopProcessor = startWithdrawalService({
+    db: database.db,
+    eventStore: store,
+    ledger: kit.writer.client(),
+    logger: silentLogger,
+    now: kit.identity.now,
+    intervalMs: 200,
+  });
   const projector = startProjector({
     db: database.db as unknown as Kysely<unknown>,
     eventStore: store,
-    projections: [kycProjection],
+    projections: [kycProjection, withdrawalsProjection],
     logger: silentLogger,
     signal: stopping.signal,
   });
   async function projected() {
     const head = await committedHead(database.db, encodePosition);
     if (head === undefined) return;
-    if (!(await kit.awaiter.waitForPosition([kycProjectionName], head, 20_000))) {
-      throw new Error('the kyc projection did not catch up');
+    if (
+      !(await kit.awaiter.waitForPosition(
+        [kycProjectionName, withdrawalsProjectionName],
+        head,
+        20_000,
+      ))
+    ) {
+      throw new Error('the kyc and withdrawals projections did not catch up');
     }
     await kit.projected();
   }
@@ -71,6 +88,7 @@ export function startWithdrawTestKyc(
       return seq;
     },
     async close() {
+      await stopProcessor();
       stopping.abort();
       await projector.done;
       await store.close();

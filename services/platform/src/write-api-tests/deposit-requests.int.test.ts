@@ -1,9 +1,11 @@
-// Proves manually confirmed deposits and the suspense account over HTTP with the real writer, projector and scanner: a KRW deposit request is credited once on approval (also under concurrent approvals racing a rejection), approve-all run twice changes nothing the second time and states its scope (a form-encoded asset filter is a 415, approving nothing), a rejected request moves nothing; a chain deposit without its memo lands in suspense (never lost) until an administrator attributes it to a member account or returns it, once.
+// Proves manually confirmed deposits and the suspense account over HTTP with the real writer, projector and scanner: a KRW deposit request is credited once on approval (also under concurrent approvals racing a rejection, and by the resumer when the approval's credit was interrupted), approve-all run twice changes nothing the second time and states its scope (a form-encoded asset filter is a 415, approving nothing), a rejected request moves nothing; a chain deposit without its memo lands in suspense (never lost) until an administrator attributes it to a member account or returns it, once.
+import { randomUUID } from 'node:crypto';
 import type { AssetPlugin } from '@ledger/assets-store';
-import { getAssetPlugin } from '@ledger/assets-store';
+import { depositRequestResumable, getAssetPlugin } from '@ledger/assets-store';
 import { createSimulatedChain } from '@ledger/chain';
 import { builtInAdapters, scanPlugin } from '@ledger/chain-scanner';
 import { serveApp } from '@ledger/http';
+import { startProcessResumer } from '@ledger/process-kit';
 import { silentLogger } from '@ledger/runtime';
 import { useTestDatabase } from '@ledger/testing';
 import { sql } from 'kysely';
@@ -163,6 +165,55 @@ describe('deposit requests (manually confirmed, KRW)', () => {
     expect(((await approve.json()) as { code: string }).code).toBe('deposit_request_decided');
     await kit.projected();
     expect(await balanceOf(`wallet:${bobKrw}`)).toBe('0');
+  });
+
+  test('an approval whose credit was interrupted is credited by the resumer, once', async () => {
+    const created = await request(alice, aliceKrw, '7000');
+    const { request_id: requestId } = ((await created.json()) as { data: { request_id: string } })
+      .data;
+    await kit.projected();
+    const before = await balanceOf(`wallet:${aliceKrw}`);
+    // The approval recorded, its credit never taken (the process died in between).
+    await kit.identity.eventStore.append(
+      `deposit-request-${requestId}`,
+      [
+        {
+          id: randomUUID(),
+          type: 'DepositRequestApproved',
+          data: { requestId, approvedBy: admin.seq, approvedAt: new Date().toISOString() },
+          metadata: { actor: `admin:${admin.seq}` },
+        },
+      ],
+      { expected: { kind: 'stream_exists' } },
+    );
+    await kit.assetsProjected();
+    const resumer = startProcessResumer({
+      eventStore: kit.identity.eventStore,
+      processes: [
+        depositRequestResumable({
+          db: database().db,
+          eventStore: kit.identity.eventStore,
+          ledger: kit.writer.client(),
+          now: () => new Date(),
+        }),
+      ],
+      logger: silentLogger,
+      intervalMs: 100,
+    });
+    try {
+      const deadline = Date.now() + 20_000;
+      while (
+        (await requestsOf(alice)).find((row) => row.request_id === requestId)?.status !== 'credited'
+      ) {
+        if (Date.now() > deadline) throw new Error('the resumer did not credit it');
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      await new Promise((resolve) => setTimeout(resolve, 300));
+    } finally {
+      await resumer.stop();
+    }
+    await kit.projected();
+    expect(BigInt(await balanceOf(`wallet:${aliceKrw}`)) - BigInt(before)).toBe(7000n);
   });
 
   test('approve-all credits every waiting request once; run twice, the second changes nothing', async () => {

@@ -1,4 +1,4 @@
-// Proves the withdrawal routes over HTTP: a withdrawal needs a registered OTP and a fresh code (step-up), goes only to one of the member's certified, approved addresses of the asset (a typed address, another asset's or another member's certification is refused with a stable code) and takes the certification's address, is scoped to its member (another member's cancel or read is a 404), admin routes refuse members, an administrator's approval sends it, and a retry with the same Idempotency-Key answers the same withdrawal.
+// Proves the withdrawal routes over HTTP: a withdrawal needs a registered OTP and a fresh code (step-up), goes only to one of the member's certified, approved addresses of the asset (a typed address, another asset's or another member's certification is refused with a stable code) and takes the certification's address, is scoped to its member (another member's cancel or read is a 404), admin routes refuse members, an administrator's approval is recorded and the withdrawal processor sends it, and a retry with the same Idempotency-Key answers the same withdrawal.
 import { useTestDatabase } from '@ledger/testing';
 import { totpAt } from '@ledger/write-api/testing';
 import { sql } from 'kysely';
@@ -85,6 +85,18 @@ afterAll(async () => {
   await kit?.close();
 });
 
+/** Alice's view of the withdrawal once it leaves `approved` (the processor's steps), read-your-writes. */
+async function statusOnceSettled(withdrawalId: string): Promise<string> {
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    await kyc.projected();
+    const read = await kit.read(`/api/v1/withdraw/${withdrawalId}`, { token: alice.token });
+    const status = (await json<{ data: { status: string } }>(read)).data.status;
+    if (status !== 'approved' || Date.now() > deadline) return status;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
 /** Events of withdrawal streams: a refused request appends none. */
 async function withdrawalEvents(): Promise<number> {
   const { rows } = await sql<{ count: string }>`SELECT count(*)::text AS count FROM es_events
@@ -128,9 +140,12 @@ describe('withdraw over HTTP', () => {
     });
     expect(requested.status).toBe(201);
     const answer = (
-      await json<{ data: { withdrawal_id: string; status: string; net_amount: string } }>(requested)
+      await json<{
+        data: { withdrawal_id: string; status: string; hold: string; net_amount: string };
+      }>(requested)
     ).data;
-    expect(answer).toMatchObject({ status: 'requested', net_amount: '10000' });
+    // The processor placed the hold; the answer waited for its outcome (read-your-writes).
+    expect(answer).toMatchObject({ status: 'requested', hold: 'placed', net_amount: '10000' });
     withdrawalId = answer.withdrawal_id;
     // The certification's address and bank code, not anything typed.
     expect(answer).toMatchObject({
@@ -210,7 +225,7 @@ describe('withdraw over HTTP', () => {
     expect(approve.status).toBe(403);
   });
 
-  test('the administrator approves it and it is sent', async () => {
+  test('the administrator approves it and the processor sends it', async () => {
     const approved = await kit.write(
       'POST',
       `/api/v1/admin/withdraw/${withdrawalId}/approve`,
@@ -218,7 +233,9 @@ describe('withdraw over HTTP', () => {
       { token: admin.token },
     );
     expect(approved.status).toBe(200);
-    expect((await json<{ data: { status: string } }>(approved)).data.status).toBe('sent');
+    // The request records the approval; the processor, nudged by it, sends the transfer.
+    expect((await json<{ data: { status: string } }>(approved)).data.status).toBe('approved');
+    expect(await statusOnceSettled(withdrawalId)).toBe('sent');
     const cancel = await kit.write(
       'POST',
       `/api/v1/withdraw/${withdrawalId}/cancel`,

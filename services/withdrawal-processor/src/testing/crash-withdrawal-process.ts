@@ -9,10 +9,14 @@ import { ledgerBalancesProjection } from '@ledger/ledger-projections';
 import { createLedgerWriter, withoutLock } from '@ledger/ledger-writer-core';
 import { projectBatch } from '@ledger/projection-runner';
 import { silentLogger } from '@ledger/runtime';
-import { withdrawalsProjection } from '@ledger/withdrawals-store';
-import type { CertifiedAddress } from '../catalog-sources.ts';
-import { installWithdrawalFaultHook, type WithdrawalFaultPoint } from '../faults.ts';
-import { createWithdrawalRunner, type WithdrawalInput } from '../withdrawal-runner.ts';
+import {
+  type CertifiedAddress,
+  installWithdrawalFaultHook,
+  type WithdrawalFaultPoint,
+  type WithdrawalInput,
+  withdrawalsProjection,
+} from '@ledger/withdrawals-store';
+import { createWithdrawalTestRunner } from './withdrawal-test-runner.ts';
 
 const url = process.env.DATABASE_URL as string;
 const faultPoint = process.env.FAULT_POINT as WithdrawalFaultPoint;
@@ -39,7 +43,7 @@ const writer = await createLedgerWriter({
   leadership: withoutLock(),
   logger: silentLogger,
 });
-const runner = createWithdrawalRunner({
+const runner = createWithdrawalTestRunner({
   db,
   eventStore: store,
   ledger: createInProcessClient(writer),

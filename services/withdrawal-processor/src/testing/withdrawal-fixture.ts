@@ -13,17 +13,16 @@ import { ledgerBalancesProjection, memberIdOf, walletAccountId } from '@ledger/l
 import { createLedgerWriter, type LedgerWriter, withoutLock } from '@ledger/ledger-writer-core';
 import { type Projection, projectBatch, registerProjection } from '@ledger/projection-runner';
 import { silentLogger } from '@ledger/runtime';
-import { withdrawalsProjection } from '@ledger/withdrawals-store';
+import {
+  type CertifiedAddress,
+  type WithdrawalInput,
+  withdrawalsProjection,
+} from '@ledger/withdrawals-store';
 import { sql } from 'kysely';
 import type pg from 'pg';
-import type { CertifiedAddress } from '../catalog-sources.ts';
 import type { WithdrawalChain } from '../chain-port.ts';
 import { simulatedBankChainOf } from '../chain-withdrawals.ts';
-import {
-  createWithdrawalRunner,
-  type WithdrawalInput,
-  type WithdrawalRunner,
-} from '../withdrawal-runner.ts';
+import { createWithdrawalTestRunner, type WithdrawalTestRunner } from './withdrawal-test-runner.ts';
 
 type FixtureAddress = {
   toAddress?: string | undefined;
@@ -45,8 +44,11 @@ export type WithdrawalFixture = {
   chainTransactions(
     withdrawalId: string,
   ): Promise<{ chain: string; txid: string; transferId: string; outputs: number }[]>;
-  /** A fresh runner (what a restarted process builds), on the default chains unless given one. */
-  runner(options?: { chain?: WithdrawalChain }): WithdrawalRunner;
+  /**
+   * Fresh commands and a fresh processor (what a restarted process builds), on the default chains
+   * unless given one: each command is recorded, then the processor takes the steps.
+   */
+  runner(options?: { chain?: WithdrawalChain }): WithdrawalTestRunner;
   accept(command: LedgerCommandInput): Promise<void>;
   /** Applies every event there is to the ledger and withdrawal projections. */
   project(): Promise<void>;
@@ -128,7 +130,7 @@ export async function startWithdrawalFixture(url: string, db: Db): Promise<Withd
       }));
     },
     runner: (runnerOptions = {}) =>
-      createWithdrawalRunner({
+      createWithdrawalTestRunner({
         db,
         eventStore: store,
         ledger,

@@ -1,34 +1,29 @@
-import { setTimeout as delay } from 'node:timers/promises';
-import { resumeApprovedAdjustments } from './ledger-adjustment-routes.ts';
+import { type ResumableProcess, startProcessResumer } from '@ledger/process-kit';
+import { adjustmentResumable } from './ledger-adjustment-process.ts';
 import { createLedgerWriteContext } from './ledger-write-context.ts';
 
+/** The forced-adjustment process type for a resumer, over the write API's dependencies. */
+export function adjustmentResumableOf(
+  dependencies: Parameters<typeof createLedgerWriteContext>[0],
+): ResumableProcess {
+  return adjustmentResumable(createLedgerWriteContext(dependencies));
+}
+
 /**
- * The worker that finishes forced adjustments left approved without an outcome (the process
- * died between approval and the money step, or the writer was unavailable): every `intervalMs`
- * it re-runs their one idempotent ledger command. Returns a function that stops it.
+ * The resumer worker running forced adjustments only (the write API deployed on its own): every
+ * `intervalMs` it takes the money step of adjustments left approved without an outcome (the
+ * process died between approval and the money step, or the writer was unavailable). Returns a
+ * function that stops it.
  */
 export function startAdjustmentResumer(
   dependencies: Parameters<typeof createLedgerWriteContext>[0],
   options: { intervalMs?: number } = {},
 ): () => Promise<void> {
-  const context = createLedgerWriteContext(dependencies);
-  const stopping = new AbortController();
-  const loop = (async () => {
-    while (!stopping.signal.aborted) {
-      await delay(options.intervalMs ?? 10_000, undefined, { signal: stopping.signal }).catch(
-        () => undefined,
-      );
-      if (stopping.signal.aborted) return;
-      try {
-        const resumed = await resumeApprovedAdjustments(context);
-        if (resumed > 0) context.logger.info('forced adjustments resumed', { resumed });
-      } catch (error) {
-        context.logger.warn('adjustment resumer failed; retrying later', { error: String(error) });
-      }
-    }
-  })();
-  return async () => {
-    stopping.abort();
-    await loop;
-  };
+  const resumer = startProcessResumer({
+    eventStore: dependencies.identity.eventStore,
+    processes: [adjustmentResumableOf(dependencies)],
+    logger: dependencies.logger,
+    intervalMs: options.intervalMs ?? 10_000,
+  });
+  return () => resumer.stop();
 }

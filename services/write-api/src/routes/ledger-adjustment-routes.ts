@@ -1,4 +1,8 @@
-import { randomUUID } from 'node:crypto';
+import {
+  type AdjustmentCommand,
+  type AdjustmentState,
+  adjustmentStream,
+} from '@ledger/adjustments';
 import { principalOf } from '@ledger/auth';
 import {
   AdjustmentParameterSchema,
@@ -7,28 +11,25 @@ import {
   RejectAdjustmentRequestSchema,
 } from '@ledger/contracts';
 import type { GlobalPosition } from '@ledger/event-store';
-import { ProblemError, validate } from '@ledger/http';
+import { validate } from '@ledger/http';
 import { identityDb } from '@ledger/identity-store';
-import { systemAccountId } from '@ledger/ledger';
-import { adjustmentStream, listApprovedUnexecuted, minorUnitsOf } from '@ledger/ledger-projections';
+import { minorUnitsOf } from '@ledger/ledger-projections';
 import { type Context, Hono } from 'hono';
 import type { z } from 'zod';
 import {
   type CommandContext,
   derivedEventId,
   handleCommand,
-  loadAggregate,
+  recordMetadata,
   refuseUnstorable,
   stepCommandId,
 } from '../command-handling.ts';
 import { commandContext } from '../request-context.ts';
 import {
-  type AdjustmentCommand,
-  type AdjustmentRejection,
-  type AdjustmentState,
-  decideAdjustment,
-  evolveAdjustment,
-  initialAdjustmentState,
+  adjustmentFold,
+  adjustmentProblems,
+  adjustmentProcess,
+  runAdjustment,
 } from './ledger-adjustment-process.ts';
 import {
   accountNotFound,
@@ -42,35 +43,13 @@ import type { LedgerWriteContext } from './ledger-write-context.ts';
 /**
  * Forced balance adjustments, maker-checker (SPEC §6, reliability.md T14): POST proposes (with
  * the reason that can never change), POST …/approve by another administrator executes it, POST
- * …/reject closes it. The money step is one ledger command, `adjustment:<id>`, submitted as
- * `system:adjustment`, so however often it is retried (a second approve call, the resumer after a
- * crash) it moves money once.
+ * …/reject closes it. Each records its decision on the process stream, then (approved) runs the
+ * process (ledger-adjustment-process.ts): its money step is one ledger command, `adjustment:<id>`,
+ * submitted as `system:adjustment`, so however often it is retried (a second approve call, the
+ * resumer after a crash) it moves money once.
  */
 
-const adjustmentAggregate = { initial: initialAdjustmentState, evolve: evolveAdjustment };
-const adjustmentActor = 'system:adjustment';
-
-const rejectionProblems: Record<AdjustmentRejection['type'], ProblemError> = {
-  AdjustmentNotFound: new ProblemError({
-    status: 404,
-    code: 'adjustment_not_found',
-  }),
-  AdjustmentIdTaken: new ProblemError({
-    status: 409,
-    code: 'idempotency_key_reused',
-  }),
-  SelfApprovalForbidden: new ProblemError({
-    status: 403,
-    code: 'self_approval_forbidden',
-  }),
-  AdjustmentAlreadyDecided: new ProblemError({
-    status: 409,
-    code: 'adjustment_decided',
-  }),
-  ReasonInvalid: new ProblemError({ status: 422, code: 'reason_invalid' }),
-};
-
-async function runProcess(
+async function recordAdjustment(
   context: LedgerWriteContext,
   adjustmentId: string,
   command: (state: AdjustmentState) => AdjustmentCommand,
@@ -79,11 +58,11 @@ async function runProcess(
   const outcome = await handleCommand(
     { eventStore: context.identity.eventStore, db: identityDb(context.db) },
     adjustmentStream(adjustmentId),
-    adjustmentAggregate,
-    (state) => decideAdjustment(command(state), state),
+    { initial: adjustmentFold.initialState, evolve: adjustmentFold.evolve },
+    (state) => adjustmentProcess(context).decider.decide(command(state), state),
     commandContextOf,
   );
-  if (outcome.kind === 'rejected') throw rejectionProblems[outcome.rejection.type];
+  if (outcome.kind === 'rejected') throw adjustmentProblems[outcome.rejection.type];
   return { state: outcome.state, position: outcome.position };
 }
 
@@ -102,7 +81,7 @@ export function ledgerAdjustmentRoutes(context: LedgerWriteContext) {
         const { adjustmentId } = c.req.valid('param');
         const now = context.identity.now().toISOString();
         const approvedBy = principalOf(c).memberSeq;
-        const approval = await runProcess(
+        const approval = await recordAdjustment(
           context,
           adjustmentId,
           () => ({ type: 'ApproveAdjustment', adjustmentId, approvedBy, now }),
@@ -112,7 +91,7 @@ export function ledgerAdjustmentRoutes(context: LedgerWriteContext) {
           },
         );
         const done = await executeAdjustment(context, adjustmentId, approval.state, () =>
-          commandContext(c, context.identity, null, { actor: adjustmentActor }),
+          commandContext(c, context.identity, null),
         );
         const position = done.position ?? approval.position;
         return ledgerResponse(c, 200, adjustmentView(adjustmentId, done.state), {
@@ -130,7 +109,7 @@ export function ledgerAdjustmentRoutes(context: LedgerWriteContext) {
         const { reason } = c.req.valid('json');
         const now = context.identity.now().toISOString();
         const rejectedBy = principalOf(c).memberSeq;
-        const { state, position } = await runProcess(
+        const { state, position } = await recordAdjustment(
           context,
           adjustmentId,
           () => ({ type: 'RejectAdjustment', adjustmentId, rejectedBy, reason, now }),
@@ -192,7 +171,7 @@ async function propose(
   // The process, then (within the single-approval threshold) the ledger and the outcome: the
   // proposal is checked before the first append.
   refuseUnstorable([{ type: 'AdjustmentProposed', data: proposal }]);
-  const proposed = await runProcess(
+  const proposed = await recordAdjustment(
     context,
     adjustmentId,
     () => ({ type: 'ProposeAdjustment', proposal }),
@@ -202,7 +181,7 @@ async function propose(
     },
   );
   const done = await executeAdjustment(context, adjustmentId, proposed.state, () =>
-    commandContext(c, context.identity, null, { actor: adjustmentActor }),
+    commandContext(c, context.identity, null),
   );
   return ledgerResponse(c, 201, adjustmentView(adjustmentId, done.state), {
     position: done.position ?? proposed.position,
@@ -211,68 +190,21 @@ async function propose(
 }
 
 /**
- * The money step of an approved adjustment: one PostTransfer against adjustment equity, then its
- * outcome on the process stream. An unavailable writer leaves the process approved (503): a
- * later approve call or the resumer runs the same command again.
+ * Runs an approved adjustment's money step on the process runner, in the request, so the answer
+ * shows the outcome; the request's metadata is recorded with it. An unavailable writer leaves the
+ * process approved (503): a later approve call or the resumer takes the same step again.
  */
-export async function executeAdjustment(
+async function executeAdjustment(
   context: LedgerWriteContext,
   adjustmentId: string,
   state: AdjustmentState,
   commandContextOf: () => CommandContext,
 ): Promise<{ state: AdjustmentState; position: GlobalPosition | null }> {
   if (state.status !== 'approved') return { state, position: null };
-  const { proposal } = state;
-  const equity = systemAccountId('adjustmentEquity', proposal.asset);
-  const [debit, credit] =
-    proposal.direction === 'credit' ? [equity, proposal.account] : [proposal.account, equity];
-  const ledgerCommandId = `adjustment:${adjustmentId}`;
   const base = commandContextOf();
-  const result = await context.client.submit({
-    commandId: ledgerCommandId,
-    actor: adjustmentActor,
-    command: {
-      type: 'PostTransfer',
-      data: {
-        transferId: ledgerCommandId,
-        legs: [{ debit, credit, asset: proposal.asset, amount: proposal.amount }],
-        cause: 'adjustment',
-      },
-    },
-    correlationId: adjustmentId,
-    requestId: base.requestId,
-  });
-  if (result.kind !== 'answered') {
-    throw new ProblemError({
-      status: 503,
-      code: 'ledger_unavailable',
-      message: 'ledger_unavailable.adjustment_approved',
-      headers: { 'retry-after': '1' },
-    });
-  }
-  const { answer } = result;
-  const now = context.identity.now().toISOString();
-  const recorded = await runProcess(
-    context,
-    adjustmentId,
-    () => ({
-      type: 'RecordAdjustmentOutcome',
-      adjustmentId,
-      ledgerCommandId,
-      outcome:
-        answer.kind === 'accepted'
-          ? { kind: 'executed', transferId: ledgerCommandId, ledgerRevision: answer.revision }
-          : { kind: 'failed', rejection: answer.rejection },
-      now,
-    }),
-    { ...base, commandId: stepCommandId(ledgerCommandId, 'outcome') },
-  );
-  // The later of the two, so `?after=` waits for both the money and the process.
-  const position =
-    recorded.position === null || recorded.position < result.position
-      ? result.position
-      : recorded.position;
-  return { state: recorded.state, position };
+  const run = await runAdjustment(context, adjustmentId, base.requestId);
+  if (run.position !== null) await recordMetadata(identityDb(context.db), base);
+  return { state: run.state, position: run.position };
 }
 
 export function adjustmentView(adjustmentId: string, state: AdjustmentState) {
@@ -295,35 +227,4 @@ export function adjustmentView(adjustmentId: string, state: AdjustmentState) {
     transfer_id: state.transferId,
     failure: state.failure,
   };
-}
-
-/**
- * Runs the money step of adjustments that were approved but have no outcome (the process died
- * between the two). Called periodically by the composition root; each is one idempotent command.
- */
-export async function resumeApprovedAdjustments(context: LedgerWriteContext): Promise<number> {
-  const pending = await listApprovedUnexecuted(context.db, 100);
-  let resumed = 0;
-  for (const adjustmentId of pending) {
-    const systemContext = (): CommandContext => ({
-      commandId: randomUUID(),
-      requestId: `system-${randomUUID()}`,
-      actor: adjustmentActor,
-      clientAddress: null,
-      userAgent: null,
-      subjectMemberSeq: null,
-      now: context.identity.now(),
-    });
-    const loaded = await loadAggregate(
-      context.identity.eventStore,
-      adjustmentStream(adjustmentId),
-      adjustmentAggregate,
-    ).catch(() => undefined);
-    if (loaded === undefined) continue;
-    const done = await executeAdjustment(context, adjustmentId, loaded.state, systemContext).catch(
-      () => undefined,
-    );
-    if (done?.state.status === 'executed' || done?.state.status === 'failed') resumed += 1;
-  }
-  return resumed;
 }

@@ -9,29 +9,28 @@ import {
   WithdrawPolicyRequestSchema,
 } from '@ledger/contracts';
 import { validate } from '@ledger/http';
-import type { WithdrawalRunner } from '@ledger/withdrawal-processor';
+import type { WithdrawalCommands, WithdrawalOutcome } from '@ledger/withdrawals-store';
 import { Hono } from 'hono';
 import { idempotencyKeyOf, ledgerResponse } from './ledger-submission.ts';
 import type { LedgerWriteContext } from './ledger-write-context.ts';
-import { withdrawalProblem, withdrawalRunnerOf, withdrawalView } from './withdraw-routes.ts';
+import { withdrawalCommandsOf, withdrawalProblem, withdrawalView } from './withdraw-routes.ts';
 
 /**
- * The administrators' withdrawals (issue #10; SPEC §4): approve or reject singly or all at once
- * (approve-all run twice changes nothing the second time), re-send a transfer or key in a txid
- * (duplicates possible: the screen shows the SPEC's warning first), complete (the transfer
+ * The administrators' withdrawals (SPEC §4; docs/adr/0023): approve or reject singly or all at
+ * once (approve-all run twice changes nothing the second time), re-send a transfer or key in a
+ * txid (duplicates possible: the screen shows the SPEC's warning first), complete (the transfer
  * arrived: capture to chain clearing and fee revenue) or fail (after sent: the holds go back),
- * and the withdraw policy of an asset.
+ * and the withdraw policy of an asset. Each records the decision and answers the withdrawal as
+ * recorded; the withdrawal processor, nudged by the append, takes the steps that follow (the
+ * transfer and its broadcast, the capture, the release).
  */
 
 export function withdrawAdminRoutes(
   context: LedgerWriteContext,
-  runner: WithdrawalRunner = withdrawalRunnerOf(context),
+  runner: WithdrawalCommands = withdrawalCommandsOf(context),
 ) {
   const withdrawal = validate('param', WithdrawalParameterSchema);
-  const answer = (
-    c: Parameters<typeof ledgerResponse>[0],
-    outcome: Awaited<ReturnType<WithdrawalRunner['advance']>>,
-  ) =>
+  const answer = (c: Parameters<typeof ledgerResponse>[0], outcome: WithdrawalOutcome) =>
     ledgerResponse(c, 200, withdrawalView(outcome.state), {
       position: outcome.position,
       replayed: false,

@@ -10,16 +10,18 @@ import {
 import { ProblemError, validate } from '@ledger/http';
 import { activeOtpIds } from '@ledger/identity';
 import { identityDb } from '@ledger/identity-store';
+import { waitForProcess } from '@ledger/process-kit';
+import { type OpenWithdrawal, withdrawalStream } from '@ledger/withdrawals';
 import {
   assetCatalogSource,
   certifiedAddressOf,
-  createWithdrawalRunner,
+  createWithdrawalCommands,
   securityLimitsSource,
-  type WithdrawalChain,
+  type WithdrawalCommands,
+  type WithdrawalOutcome,
   WithdrawalProblem,
-  type WithdrawalRunner,
-} from '@ledger/withdrawal-processor';
-import type { OpenWithdrawal } from '@ledger/withdrawals';
+  withdrawalFold,
+} from '@ledger/withdrawals-store';
 import { type Context, Hono } from 'hono';
 import type { z } from 'zod';
 import { acceptOtpCode } from '../credential-checks.ts';
@@ -28,28 +30,22 @@ import { idempotencyKeyOf, ledgerResponse } from './ledger-submission.ts';
 import type { LedgerWriteContext } from './ledger-write-context.ts';
 
 /**
- * The member's withdrawals (issue #10; docs/adr/0014): POST /withdraw requests one (OTP step-up:
+ * The member's withdrawals (docs/adr/0014, 0023): POST /withdraw records a request (OTP step-up:
  * a member withdraws only with a registered OTP and a fresh code; only to one of the member's
- * certified, approved withdraw addresses of the asset, never to a typed one) and the ONE ledger command that
- * holds the amount (and fee) with the member's limits is taken at once; POST
- * /withdraw/:withdrawalId/cancel gives the holds back before it is sent. The withdrawal id derives
- * from the member and the Idempotency-Key, so a retry lands on the same withdrawal.
+ * certified, approved withdraw addresses of the asset, never to a typed one); the withdrawal
+ * processor, nudged by the append, takes the ONE ledger command that holds the amount (and fee)
+ * with the member's limits, and the answer waits for that hold's outcome (read-your-writes,
+ * bounded); POST /withdraw/:withdrawalId/cancel records the cancel (the processor gives the holds
+ * back). The withdrawal id derives from the member and the Idempotency-Key, so a retry lands on
+ * the same withdrawal.
  */
 
-/**
- * The runner of this process. Without `chain` it sends and reconciles on the chains of
- * @ledger/chain over the database every process shares (docs/adr/0014, addendum).
- */
-export function withdrawalRunnerOf(
-  context: LedgerWriteContext,
-  chain?: WithdrawalChain,
-): WithdrawalRunner {
-  return createWithdrawalRunner({
+/** The commands of this process: each records one decision; the processor takes the steps. */
+export function withdrawalCommandsOf(context: LedgerWriteContext): WithdrawalCommands {
+  return createWithdrawalCommands({
     db: context.db,
     eventStore: context.identity.eventStore,
     ledger: context.client,
-    chain,
-    logger: context.logger,
     now: () => context.identity.now(),
     assets: assetCatalogSource(context.db),
     limits: securityLimitsSource(context.db),
@@ -136,9 +132,24 @@ async function checkedExtraValues(
   return checked.values;
 }
 
+/** The request as the processor left it once the hold's outcome is known (or the wait's bound passed). */
+async function withHoldOutcome(
+  context: LedgerWriteContext,
+  recorded: WithdrawalOutcome,
+): Promise<WithdrawalOutcome> {
+  const stream = withdrawalStream(recorded.state.request.withdrawalId);
+  const { state, position } = await waitForProcess(
+    context.identity.eventStore,
+    stream,
+    withdrawalFold,
+    (current) => current.status !== 'none' && current.hold !== 'pending',
+  );
+  return state.status === 'none' ? recorded : { state, position: position ?? recorded.position };
+}
+
 async function requestWithdrawal(
   context: LedgerWriteContext,
-  runner: WithdrawalRunner,
+  commands: WithdrawalCommands,
   c: Context,
   body: z.infer<typeof WithdrawRequestSchema>,
 ) {
@@ -158,7 +169,7 @@ async function requestWithdrawal(
   }
   const extra = await checkedExtraValues(context, memberSeq, body);
   await requireWithdrawOtp(context, memberSeq, body.otp_token);
-  const outcome = await runner
+  const recorded = await commands
     .request({
       memberSeq,
       idempotencyKey: key,
@@ -172,16 +183,20 @@ async function requestWithdrawal(
       requestId: String(c.get('requestId')),
     })
     .catch(withdrawalProblem);
+  const outcome = await withHoldOutcome(context, recorded);
   return ledgerResponse(c, 201, withdrawalView(outcome.state), {
     position: outcome.position,
     replayed: false,
   });
 }
 
-export function withdrawRoutes(context: LedgerWriteContext, runner = withdrawalRunnerOf(context)) {
+export function withdrawRoutes(
+  context: LedgerWriteContext,
+  commands = withdrawalCommandsOf(context),
+) {
   return new Hono()
     .post('/withdraw', validate('json', WithdrawRequestSchema), (c) =>
-      requestWithdrawal(context, runner, c, c.req.valid('json')),
+      requestWithdrawal(context, commands, c, c.req.valid('json')),
     )
     .post(
       '/withdraw/:withdrawalId/cancel',
@@ -190,7 +205,7 @@ export function withdrawRoutes(context: LedgerWriteContext, runner = withdrawalR
       async (c) => {
         const memberSeq = principalOf(c).memberSeq;
         const { withdrawalId } = c.req.valid('param');
-        const outcome = await runner
+        const outcome = await commands
           .cancel(withdrawalId, memberSeq, String(c.get('requestId')))
           .catch(withdrawalProblem);
         return ledgerResponse(c, 200, withdrawalView(outcome.state), {

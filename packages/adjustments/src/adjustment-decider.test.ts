@@ -2,14 +2,14 @@
 // immutable reason, maker-checker (the proposer can never approve, whatever the state), one
 // decision per proposal, a retried proposal or approval changing nothing, and an outcome recorded
 // once, only for an approved adjustment.
-import type { AdjustmentEvent, AdjustmentProposed } from '@ledger/ledger-projections';
 import { describe, expect, test } from 'vitest';
 import {
   type AdjustmentCommand,
   decideAdjustment,
   evolveAdjustment,
   initialAdjustmentState,
-} from './ledger-adjustment-process.ts';
+} from './adjustment-decider.ts';
+import type { AdjustmentEvent, AdjustmentProposed } from './adjustment-events.ts';
 
 const proposal: AdjustmentProposed['data'] = {
   adjustmentId: '00000000-0000-5000-8000-000000000001',
