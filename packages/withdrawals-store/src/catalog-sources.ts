@@ -31,14 +31,16 @@ export function assetCatalogSource(db: Db): WithdrawAssetSource {
       if (found === undefined) return undefined;
       const fee = [...found.withdrawFees].sort((left, right) => left.order - right.order)[0];
       const withdrawAllowed = found.allowWithdraw && found.isActive && !found.isFrozen;
-      if (fee === undefined)
-        return { withdrawAllowed, feeType: 'deducted', feeAmount: '0', feeAsset: asset };
+      // No fee of its own: the withdraw policy's applies (withdrawalFeeOf).
+      if (fee === undefined) return { withdrawAllowed, fee: undefined };
       return {
         withdrawAllowed,
-        // A fee in the asset itself is taken from the amount; in another asset, charged separately.
-        feeType: fee.feeAsset === asset ? 'deducted' : 'separate',
-        feeAmount: fee.fee,
-        feeAsset: fee.feeAsset,
+        fee: {
+          // A fee in the asset itself is taken from the amount; in another asset, charged separately.
+          feeType: fee.feeAsset === asset ? 'deducted' : 'separate',
+          feeAmount: fee.fee,
+          feeAsset: fee.feeAsset,
+        },
       };
     },
   };

@@ -1,4 +1,4 @@
-import type { FeeType } from '@ledger/withdrawals';
+import type { WithdrawalFee } from '@ledger/withdrawals';
 
 /**
  * Where a withdrawal request gets the asset's withdrawal rules and the member's limits. The
@@ -9,10 +9,8 @@ import type { FeeType } from '@ledger/withdrawals';
 export type WithdrawAssetRules = {
   /** false: the asset takes no withdrawal (not allowed, inactive, or frozen by a deep reorg). */
   withdrawAllowed: boolean;
-  feeType: FeeType;
-  /** At the fee asset's decimal_point. */
-  feeAmount: string;
-  feeAsset: string;
+  /** The catalog's withdrawal fee (at the fee asset's decimal_point), or undefined when it names none. */
+  fee: WithdrawalFee | undefined;
 };
 
 export type WithdrawAssetSource = {

@@ -1,6 +1,6 @@
 import type { Db } from '@ledger/db';
 import type { EventStore } from '@ledger/event-store';
-import { formatAmount, tryParseAmount } from '@ledger/ledger';
+import { tryParseAmount } from '@ledger/ledger';
 import type { LedgerWriterClient } from '@ledger/ledger-client';
 import { createWalletAccountDirectory, memberIdOf } from '@ledger/ledger-projections';
 import { readStreamState } from '@ledger/process-kit';
@@ -12,6 +12,7 @@ import {
   type WithdrawalRequest,
   type WithdrawPolicy,
   withdrawalActor,
+  withdrawalFeeOf,
   withdrawPolicyStream,
 } from '@ledger/withdrawals';
 import { sql } from 'kysely';
@@ -163,11 +164,15 @@ export function createWithdrawalRequests(dependencies: WithdrawalRequestDependen
     }
     const { asset, decimalPoint } = account;
     const policy = await readPolicy(asset);
-    const rules = (await dependencies.assets?.rulesFor(asset)) ?? {
-      withdrawAllowed: true,
-      feeType: policy?.feeType ?? 'deducted',
-      feeAmount: policy?.feeAmount ?? formatAmount(0n, decimalPoint),
-      feeAsset: policy?.feeAsset ?? asset,
+    const catalog = await dependencies.assets?.rulesFor(asset);
+    const rules = {
+      withdrawAllowed: catalog?.withdrawAllowed ?? true,
+      ...withdrawalFeeOf({
+        asset,
+        decimalPoint,
+        catalogFee: catalog?.fee,
+        policyFee: policy ?? undefined,
+      }),
     };
     if (!rules.withdrawAllowed) {
       throw new WithdrawalProblem(

@@ -31,6 +31,11 @@ export {
 } from './withdrawal-decider.ts';
 export * from './withdrawal-events.ts';
 export {
+  type WithdrawalFee,
+  type WithdrawalFeeSource,
+  withdrawalFeeOf,
+} from './withdrawal-fee.ts';
+export {
   evolveWithdrawal,
   type HoldStanding,
   initialWithdrawalState,
