@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { listQuerySchema, QueryBooleanSchema } from './list-query.ts';
+import { MoneyAmountSchema } from './money-amount.ts';
 import { text } from './text.ts';
 
 /**
@@ -316,7 +317,7 @@ export type ExtraValues = z.infer<typeof ExtraValuesSchema>;
 
 export const CreateDepositRequestSchema = z.strictObject({
   account_seq: z.number().int().min(1).max(9_999_999_999),
-  request_amount: AmountInputSchema,
+  request_amount: MoneyAmountSchema,
   /** The values of the asset's deposit extra form (checked against it by the server). */
   extra: ExtraValuesSchema.optional(),
 });

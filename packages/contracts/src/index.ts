@@ -7,6 +7,7 @@ export * from './kyc.ts';
 export * from './ledger.ts';
 export * from './ledger-requests.ts';
 export * from './list-query.ts';
+export * from './money-amount.ts';
 export * from './oauth2-clients.ts';
 export {
   type Problem,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { accountTitleLengthMax, ledgerReasonLengthMax } from './ledger.ts';
 import { listQuerySchema, PositionSchema, QuerySeqSchema } from './list-query.ts';
+import { MoneyAmountSchema } from './money-amount.ts';
 import { text } from './text.ts';
 
 /**
@@ -55,7 +56,7 @@ export const AccountTransferRequestSchema = z
       .string()
       .regex(/^1[0-9]{3}-?[0-9]{4}-?[0-9]{4}$/)
       .optional(),
-    amount: AmountTextSchema,
+    amount: MoneyAmountSchema,
   })
   .refine(
     (body) =>
@@ -80,7 +81,7 @@ export const ChangeAccountStatusRequestSchema = z.strictObject({
 export const ProposeAdjustmentRequestSchema = z.strictObject({
   account_seq: LedgerSeqSchema,
   direction: z.enum(['credit', 'debit']),
-  amount: AmountTextSchema,
+  amount: MoneyAmountSchema,
   reason: LedgerReasonSchema,
 });
 export const ApproveAdjustmentRequestSchema = z.strictObject({});

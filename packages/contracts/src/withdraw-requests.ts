@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ExtraValuesSchema } from './assets.ts';
 import { AmountTextSchema, LedgerAssetSchema } from './ledger-requests.ts';
 import { listQuerySchema } from './list-query.ts';
+import { MoneyAmountSchema } from './money-amount.ts';
 import { text } from './text.ts';
 import { withdrawalStatusValues } from './withdraw.ts';
 
@@ -15,7 +16,7 @@ const WithdrawSeqSchema = z.number().int().min(1).max(9_999_999_999);
 
 export const WithdrawRequestSchema = z.strictObject({
   account_seq: WithdrawSeqSchema,
-  amount: AmountTextSchema,
+  amount: MoneyAmountSchema,
   /** Required: the member's certified, approved withdraw address of the asset (KYC). */
   withdraw_address_certification_seq: WithdrawSeqSchema.optional(),
   /**

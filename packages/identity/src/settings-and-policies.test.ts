@@ -54,10 +54,18 @@ describe('ledger policy settings', () => {
     expect(defaults['ledger.memberTransferScope']).toBe('own_accounts');
     expect(defaults['ledger.memberTransferFee']).toEqual({});
     expect(defaults['ledger.adjustmentSingleApprovalMax']).toEqual({});
+    expect(defaults['ledger.depositRequestMax']).toEqual({});
     // Each call is a fresh copy: changing one never changes the catalogue's default.
     expect(defaultSettings()['ledger.memberTransferFee']).not.toBe(
       defaults['ledger.memberTransferFee'],
     );
+  });
+
+  it('accepts a deposit request bound per asset as decimal text only', () => {
+    expect(valid('ledger.depositRequestMax', { KRW: '100000000', BTC: '10.5' })).toBe(true);
+    expect(valid('ledger.depositRequestMax', { KRW: 100_000_000 })).toBe(false);
+    expect(valid('ledger.depositRequestMax', { KRW: '-1' })).toBe(false);
+    expect(valid('ledger.depositRequestMax', { krw: '1' })).toBe(false);
   });
 
   it('accepts integers in range and the two scopes only', () => {

@@ -78,7 +78,15 @@ export type IdentitySettings = {
    * above it, and for every asset not listed, a second administrator must approve.
    */
   'ledger.adjustmentSingleApprovalMax': AmountPerAsset;
+  /**
+   * The largest deposit request a member may file, per asset (in the asset's units); an asset not
+   * listed takes `depositRequestMaxDefault`.
+   */
+  'ledger.depositRequestMax': AmountPerAsset;
 };
+
+/** The largest deposit request of an asset `ledger.depositRequestMax` does not list. */
+export const depositRequestMaxDefault = '1000000000';
 
 export type SettingKey = keyof IdentitySettings;
 
@@ -191,6 +199,7 @@ export const settingsCatalogue: { [Key in SettingKey]: SettingRule<IdentitySetti
   },
   'ledger.memberTransferFee': { defaultValue: {}, isValid: amountPerAsset(1_000) },
   'ledger.adjustmentSingleApprovalMax': { defaultValue: {}, isValid: amountPerAsset(1_000) },
+  'ledger.depositRequestMax': { defaultValue: {}, isValid: amountPerAsset(1_000) },
 };
 
 export const settingKeys = Object.keys(settingsCatalogue) as SettingKey[];

@@ -2,6 +2,7 @@ import { assetProblemCodes } from '../assets.ts';
 import { identityProblemCodes } from '../identity-problems.ts';
 import { kycProblemCodes } from '../kyc.ts';
 import { ledgerProblemCodes } from '../ledger.ts';
+import { amountRefusalCodes } from '../money-amount.ts';
 import { problemCodes } from '../problem.ts';
 import { textInvalidCode } from '../text.ts';
 import { withdrawProblemCodes } from '../withdraw.ts';
@@ -98,6 +99,8 @@ export const fieldProblemCodes = [
   /** A field the route's own check refused (an OAuth2 client's name, redirect URI or scope). */
   'invalid',
   textInvalidCode,
+  /** An amount refused as it is, never rounded (money-amount.ts). */
+  ...amountRefusalCodes,
 ] as const;
 export type FieldProblemCode = (typeof fieldProblemCodes)[number];
 

@@ -289,6 +289,11 @@ export const enUSFields: FieldMessageCatalog = {
   invalid: 'The value is not valid.',
   text_invalid:
     'The text contains a character that cannot be saved (a NUL character or a broken character).',
+  amount_invalid: 'Enter the amount as a decimal number such as 1.5.',
+  amount_not_positive: 'Enter an amount greater than zero.',
+  amount_precision_exceeded:
+    'The amount has more decimals than the asset allows; it is never rounded.',
+  amount_above_maximum: 'The amount is above the largest amount allowed.',
   'too_big.string': 'At most {maximum} characters.',
   'too_small.string': 'At least {minimum} characters.',
   'too_big.array': 'At most {maximum} items.',

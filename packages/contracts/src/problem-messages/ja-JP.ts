@@ -291,6 +291,11 @@ export const jaJPFields: FieldMessageCatalog = {
   custom: '値が正しくありません。',
   invalid: '値が正しくありません。',
   text_invalid: '保存できない文字（NUL 文字または壊れた文字）が含まれています。',
+  amount_invalid: '金額は 1.5 のような数値で入力してください。',
+  amount_not_positive: '0より大きい金額を入力してください。',
+  amount_precision_exceeded:
+    '金額の小数桁数が資産で許可された桁数を超えています。金額は丸められません。',
+  amount_above_maximum: '許可された上限額を超えています。',
   'too_big.string': '{maximum}文字以内で入力してください。',
   'too_small.string': '{minimum}文字以上で入力してください。',
   'too_big.array': '最大 {maximum} 件までです。',

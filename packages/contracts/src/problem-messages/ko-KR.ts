@@ -284,6 +284,11 @@ export const koKRFields: FieldMessageCatalog = {
   custom: '값이 올바르지 않습니다.',
   invalid: '값이 올바르지 않습니다.',
   text_invalid: '저장할 수 없는 문자(NUL 문자 또는 깨진 문자)가 포함되어 있습니다.',
+  amount_invalid: '금액을 1.5와 같은 숫자로 입력하세요.',
+  amount_not_positive: '0보다 큰 금액을 입력하세요.',
+  amount_precision_exceeded:
+    '금액의 소수 자릿수가 자산이 허용하는 자릿수보다 많습니다. 금액은 반올림되지 않습니다.',
+  amount_above_maximum: '허용되는 최대 금액을 초과했습니다.',
   'too_big.string': '{maximum}자 이하로 입력하세요.',
   'too_small.string': '{minimum}자 이상 입력하세요.',
   'too_big.array': '최대 {maximum}개까지 입력할 수 있습니다.',

@@ -305,6 +305,11 @@ export const viVNFields: FieldMessageCatalog = {
   custom: 'Giá trị không hợp lệ.',
   invalid: 'Giá trị không hợp lệ.',
   text_invalid: 'Văn bản chứa ký tự không thể lưu (ký tự NUL hoặc ký tự bị lỗi).',
+  amount_invalid: 'Nhập số tiền dưới dạng số thập phân, ví dụ 1.5.',
+  amount_not_positive: 'Nhập số tiền lớn hơn 0.',
+  amount_precision_exceeded:
+    'Số tiền có nhiều chữ số thập phân hơn tài sản cho phép; số tiền không bao giờ được làm tròn.',
+  amount_above_maximum: 'Số tiền vượt quá mức tối đa cho phép.',
   'too_big.string': 'Tối đa {maximum} ký tự.',
   'too_small.string': 'Tối thiểu {minimum} ký tự.',
   'too_big.array': 'Tối đa {maximum} mục.',

@@ -346,8 +346,8 @@ describe('the same answer through both paths', () => {
       [between('a1', 'b1', '1'), 404, 'account_not_found'],
       [between('a1', 'a1', '1'), 422, 'same_account'],
       [between('a1', 'a2', '1000001'), 422, 'insufficient_funds'],
-      [between('a1', 'a2', '1.5'), 422, 'amount_invalid'],
-      [between('a1', 'a2', '0'), 422, 'amount_invalid'],
+      [between('a1', 'a2', '1.5'), 400, 'validation_failed'],
+      [between('a1', 'a2', '0'), 400, 'validation_failed'],
       [
         { source_account_seq: seqs.a1, target_account_number: numbers.b1, amount: '1' },
         403,

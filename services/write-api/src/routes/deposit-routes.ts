@@ -45,16 +45,16 @@ import {
 } from '@ledger/contracts';
 import type { GlobalPosition } from '@ledger/event-store';
 import { ProblemError, validate } from '@ledger/http';
+import { depositRequestMaxDefault } from '@ledger/identity';
 import type { LedgerRejection } from '@ledger/ledger';
 import { minorUnitsOf } from '@ledger/ledger-projections';
 import { type Context, Hono, type MiddlewareHandler } from 'hono';
 import type { z } from 'zod';
 import { derivedEventId, refuseUnstorable } from '../command-handling.ts';
 import { commandContext } from '../request-context.ts';
-import { scaledAmount } from './asset-routes.ts';
 import {
   accountNotFound,
-  amountProblem,
+  checkedAmount,
   idempotencyKeyOf,
   ledgerRejectionProblem,
 } from './ledger-submission.ts';
@@ -255,10 +255,11 @@ async function requestDeposit(
     });
   }
   assertDepositsOpen(asset);
-  const amount = scaledAmount(body.request_amount, account.decimalPoint);
-  if (amount === undefined || /^[0.]+$/.test(amount)) {
-    throw amountProblem(body.request_amount, account.decimalPoint);
-  }
+  const policy = await context.policy.current({ fresh: true });
+  const amount = checkedAmount(body.request_amount, 'request_amount', {
+    decimalPoint: account.decimalPoint,
+    maximum: policy.depositRequestMax[account.asset] ?? depositRequestMaxDefault,
+  });
   if (
     minorUnitsOf(amount, account.decimalPoint) <
     minorUnitsOf(asset.minimumDeposit, asset.decimalPoint)

@@ -24,7 +24,7 @@ import {
   type Accepted,
   accountNotFound,
   amountAtScale,
-  amountProblem,
+  checkedAmount,
   clientBodyHash,
   derivedId,
   hashBodyText,
@@ -231,8 +231,7 @@ export async function transferBetweenAccounts(
   if (target.asset !== source.asset) {
     throw new ProblemError({ status: 422, code: 'asset_mismatch' });
   }
-  const amount = amountAtScale(body.amount, source.decimalPoint);
-  if (amount === undefined) throw amountProblem(body.amount, source.decimalPoint);
+  const amount = checkedAmount(body.amount, 'amount', { decimalPoint: source.decimalPoint });
   const isOwn = target.memberSeq === memberSeq;
   const legs = transferLegs(policy, source, target, amount, isOwn);
   const actor = `member:${memberSeq}`;

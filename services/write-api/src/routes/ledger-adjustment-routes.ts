@@ -34,7 +34,7 @@ import {
 import {
   accountNotFound,
   amountAtScale,
-  amountProblem,
+  checkedAmount,
   idempotencyKeyOf,
   ledgerResponse,
 } from './ledger-submission.ts';
@@ -146,8 +146,7 @@ async function propose(
   const proposedBy = principalOf(c).memberSeq;
   const account = await context.directory.bySeq(body.account_seq);
   if (account === undefined) throw accountNotFound();
-  const amount = amountAtScale(body.amount, account.decimalPoint);
-  if (amount === undefined) throw amountProblem(body.amount, account.decimalPoint);
+  const amount = checkedAmount(body.amount, 'amount', { decimalPoint: account.decimalPoint });
   // The proposal id comes from the proposer and its key: a retry lands on the same stream.
   const adjustmentId = derivedEventId(`admin:${proposedBy}\u0000${key}`, 'adjustment', 0);
   const proposal = {

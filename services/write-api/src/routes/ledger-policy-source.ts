@@ -16,6 +16,8 @@ export type LedgerPolicy = {
   adjustmentSingleApprovalMax: AmountPerAsset;
   /** Wallet accounts per member and asset. */
   accountsPerAssetMax: number;
+  /** The largest deposit request per asset; unlisted assets take depositRequestMaxDefault. */
+  depositRequestMax: AmountPerAsset;
 };
 
 export function ledgerPolicyOf(settings: IdentitySettings): LedgerPolicy {
@@ -24,6 +26,7 @@ export function ledgerPolicyOf(settings: IdentitySettings): LedgerPolicy {
     memberTransferFee: settings['ledger.memberTransferFee'],
     adjustmentSingleApprovalMax: settings['ledger.adjustmentSingleApprovalMax'],
     accountsPerAssetMax: settings['ledger.accountsPerAssetMax'],
+    depositRequestMax: settings['ledger.depositRequestMax'],
   };
 }
 

@@ -1,6 +1,11 @@
 import { hash, randomUUID } from 'node:crypto';
 import { optionalPrincipalOf } from '@ledger/auth';
-import type { ServerProblemCode } from '@ledger/contracts';
+import {
+  type AmountRefusalCode,
+  amountRefusal,
+  amountRefusalMessage,
+  type ServerProblemCode,
+} from '@ledger/contracts';
 import type { GlobalPosition } from '@ledger/event-store';
 import { ProblemError, type ProblemInit } from '@ledger/http';
 import type { Principal } from '@ledger/identity';
@@ -243,11 +248,27 @@ export function amountAtScale(text: string, decimalPoint: number): string | unde
   return /^[0.]+$/.test(scaled ?? '0') ? undefined : scaled;
 }
 
-export function amountProblem(amount: string, decimalPoint: number): ProblemError {
+/**
+ * The requested amount at the asset's scale, or a 400 `validation_failed` naming the field and
+ * its refusal (amount_precision_exceeded, amount_not_positive, amount_above_maximum): an amount is
+ * refused, never rounded.
+ */
+export function checkedAmount(
+  text: string,
+  field: string,
+  bounds: { decimalPoint: number; maximum?: string | null },
+): string {
+  const code = amountRefusal(text, bounds);
+  const scaled = code === undefined ? amountAtScale(text, bounds.decimalPoint) : undefined;
+  if (scaled !== undefined) return scaled;
+  throw amountRefused(field, code ?? 'amount_invalid');
+}
+
+export function amountRefused(field: string, code: AmountRefusalCode): ProblemError {
   return new ProblemError({
-    status: 422,
-    code: 'amount_invalid',
-    params: { amount, decimalPoint },
+    status: 400,
+    code: 'validation_failed',
+    errors: [{ path: field, code, message: amountRefusalMessage(code) }],
   });
 }
 

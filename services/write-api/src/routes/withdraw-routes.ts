@@ -26,7 +26,7 @@ import { type Context, Hono } from 'hono';
 import type { z } from 'zod';
 import { acceptOtpCode } from '../credential-checks.ts';
 import { loadMember } from '../member-command-runner.ts';
-import { idempotencyKeyOf, ledgerResponse } from './ledger-submission.ts';
+import { checkedAmount, idempotencyKeyOf, ledgerResponse } from './ledger-submission.ts';
 import type { LedgerWriteContext } from './ledger-write-context.ts';
 
 /**
@@ -109,7 +109,7 @@ async function requireWithdrawOtp(context: LedgerWriteContext, memberSeq: number
 }
 
 /**
- * The request's extra-form values, checked against the withdraw extra form of the account's asset
+ * The amount, checked at the account's decimal point (refused, never cut), and the request's extra-form values, checked against the withdraw extra form of the account's asset
  * (422 `extra_form_invalid` naming the field). An account that is not the member's is left to the
  * runner, which answers it as not found.
  */
@@ -120,6 +120,7 @@ async function checkedExtraValues(
 ): Promise<Record<string, string>> {
   const account = await context.directory.bySeq(body.account_seq);
   if (account === undefined || account.memberSeq !== memberSeq) return {};
+  checkedAmount(body.amount, 'amount', { decimalPoint: account.decimalPoint });
   const form = (await getAsset(context.db, account.asset))?.withdrawExtraForm ?? [];
   const checked = extraFormCheck(form, body.extra ?? {});
   if ('problem' in checked) {
