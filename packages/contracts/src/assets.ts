@@ -25,6 +25,8 @@ export const assetProblemCodes = [
   'asset_frozen',
   /** 409: the asset does not accept deposits now. */
   'asset_deposits_not_allowed',
+  /** 409: the asset is deactivated: no new account, deposit request or deposit address in it. */
+  'asset_inactive',
   /** 404: no such asset plug-in. */
   'asset_plugin_not_found',
   /** 409: a plug-in with this id exists (with other settings). */

@@ -127,6 +127,7 @@ export const enUS: ProblemCatalog = {
   asset_setting_invalid: { title: 'An asset setting is invalid.', detail: 'Setting: {field}' },
   asset_frozen: { title: 'Deposits and withdrawals of this asset are frozen for now.' },
   asset_deposits_not_allowed: { title: 'This asset does not accept deposits now.' },
+  asset_inactive: { title: 'This asset is deactivated: no new accounts or deposits.' },
   asset_plugin_not_found: { title: 'No such asset plug-in.' },
   asset_plugin_exists: { title: 'A plug-in with this ID already exists.' },
   asset_plugin_invalid: { title: 'A plug-in setting is invalid.' },

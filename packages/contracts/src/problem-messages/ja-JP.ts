@@ -126,6 +126,7 @@ export const jaJP: ProblemCatalog = {
   asset_setting_invalid: { title: '資産の設定が正しくありません。', detail: '設定: {field}' },
   asset_frozen: { title: 'この資産の入出金は現在凍結されています。' },
   asset_deposits_not_allowed: { title: 'この資産は現在入金を受け付けていません。' },
+  asset_inactive: { title: 'この資産は無効化されています。新しい口座の開設や入金はできません。' },
   asset_plugin_not_found: { title: '該当する資産プラグインがありません。' },
   asset_plugin_exists: { title: '同じIDのプラグインがすでにあります。' },
   asset_plugin_invalid: { title: 'プラグインの設定が正しくありません。' },

@@ -124,6 +124,7 @@ export const koKR: ProblemCatalog = {
   asset_setting_invalid: { title: '자산 설정이 올바르지 않습니다.', detail: '설정: {field}' },
   asset_frozen: { title: '이 자산의 입출금이 현재 동결되어 있습니다.' },
   asset_deposits_not_allowed: { title: '이 자산은 지금 입금을 받지 않습니다.' },
+  asset_inactive: { title: '비활성화된 자산입니다. 새 계좌를 만들거나 입금할 수 없습니다.' },
   asset_plugin_not_found: { title: '해당 자산 플러그인이 없습니다.' },
   asset_plugin_exists: { title: '같은 ID의 플러그인이 이미 있습니다.' },
   asset_plugin_invalid: { title: '플러그인 설정이 올바르지 않습니다.' },

@@ -140,6 +140,9 @@ export const viVN: ProblemCatalog = {
   asset_setting_invalid: { title: 'Thiết lập tài sản không hợp lệ.', detail: 'Thiết lập: {field}' },
   asset_frozen: { title: 'Nạp và rút tài sản này hiện đang bị đóng băng.' },
   asset_deposits_not_allowed: { title: 'Tài sản này hiện không nhận nạp.' },
+  asset_inactive: {
+    title: 'Tài sản này đã bị vô hiệu hóa: không thể mở tài khoản mới hoặc nạp tiền.',
+  },
   asset_plugin_not_found: { title: 'Không có plug-in tài sản này.' },
   asset_plugin_exists: { title: 'Đã có plug-in với ID này.' },
   asset_plugin_invalid: { title: 'Thiết lập plug-in không hợp lệ.' },

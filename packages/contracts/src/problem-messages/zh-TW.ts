@@ -102,6 +102,7 @@ export const zhTW: ProblemCatalog = {
   asset_setting_invalid: { title: '資產設定無效。', detail: '設定：{field}' },
   asset_frozen: { title: '此資產的出入金目前已凍結。' },
   asset_deposits_not_allowed: { title: '此資產目前不接受入金。' },
+  asset_inactive: { title: '此資產已停用：無法開立新帳戶或入金。' },
   asset_plugin_not_found: { title: '找不到此資產外掛。' },
   asset_plugin_exists: { title: '已有相同 ID 的外掛。' },
   asset_plugin_invalid: { title: '外掛設定無效。' },

@@ -52,6 +52,7 @@ import { type Context, Hono, type MiddlewareHandler } from 'hono';
 import type { z } from 'zod';
 import { derivedEventId, refuseUnstorable } from '../command-handling.ts';
 import { commandContext } from '../request-context.ts';
+import { assetInactive } from './asset-availability.ts';
 import {
   accountNotFound,
   checkedAmount,
@@ -140,13 +141,14 @@ function assetNotFound(): ProblemError {
 
 /** Deposits need an active asset that allows them, not frozen. */
 function assertDepositsOpen(asset: Asset): void {
+  if (!asset.isActive) throw assetInactive();
   if (asset.isFrozen) {
     throw new ProblemError({
       status: 409,
       code: 'asset_frozen',
     });
   }
-  if (!asset.allowDeposit || !asset.isActive) {
+  if (!asset.allowDeposit) {
     throw new ProblemError({
       status: 409,
       code: 'asset_deposits_not_allowed',
@@ -196,6 +198,7 @@ async function createDepositAddress(context: LedgerWriteContext, c: Context, seq
   if (account === undefined) throw accountNotFound();
   const asset = await getAsset(context.db, account.asset);
   if (asset === undefined) throw assetNotFound();
+  if (!asset.isActive) throw assetInactive();
   const plugin =
     asset.pluginId === null ? undefined : await getAssetPlugin(context.db, asset.pluginId);
   let kind: DepositAddressKind = 'deposit_only';

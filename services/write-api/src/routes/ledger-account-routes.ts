@@ -19,6 +19,7 @@ import { type Context, Hono } from 'hono';
 import { sql } from 'kysely';
 import type { z } from 'zod';
 import { refuseUnstorable } from '../command-handling.ts';
+import { refuseInactiveAsset } from './asset-availability.ts';
 import { changeTitle, recordOpeningTitle, titledEvent } from './ledger-account-profile.ts';
 import {
   type Accepted,
@@ -92,6 +93,7 @@ async function openAccount(
   if (decimalPoint === undefined) {
     throw new ProblemError({ status: 422, code: 'asset_unknown' });
   }
+  await refuseInactiveAsset(context.db, body.asset);
   await refuseRestrictedAccountCreation(context.db, memberSeq, body.asset);
   await refuseAboveAccountLimit(context, { memberSeq, asset: body.asset, actor, key });
   const seq = await context.directory.nextSeq();
