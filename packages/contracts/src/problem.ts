@@ -37,6 +37,8 @@ export const ProblemSchema = z.looseObject({
   instance: z.string().optional(),
   requestId: z.string().optional(),
   errors: z.array(z.object({ path: z.string(), code: z.string(), message: z.string() })).optional(),
+  /** With a 429 (and its Retry-After header): the seconds to wait before trying again. */
+  retry_after: z.number().int().min(0).optional(),
 });
 
 export type Problem = z.infer<typeof ProblemSchema>;

@@ -34,6 +34,7 @@ export {
   purgeRateLimits,
   type RateLimitOutcome,
   type RateLimitRule,
+  refundRateLimit,
   resetRateLimit,
 } from './rate-limiter.ts';
 export { purgeRequestMetadata, recordRequestMetadata } from './request-metadata-store.ts';

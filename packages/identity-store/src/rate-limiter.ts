@@ -35,6 +35,22 @@ export async function hitRateLimit(
   };
 }
 
+/**
+ * Gives back one hit counted in the bucket's current window (a budget of failures: the attempt
+ * is counted before it is checked, so parallel attempts never overrun the budget, and given back
+ * when it succeeds). A window that has ended is left alone.
+ */
+export async function refundRateLimit(
+  db: IdentityDb,
+  bucket: string,
+  rule: RateLimitRule,
+  now: Date,
+): Promise<void> {
+  const windowStartMin = new Date(now.getTime() - rule.windowSeconds * 1_000);
+  await sql`UPDATE identity_rate_limits SET hits = greatest(hits - 1, 0)
+    WHERE bucket = ${bucket} AND window_started_at > ${windowStartMin}`.execute(db);
+}
+
 /** Clears a bucket (a successful login resets its account-and-source budget). */
 export async function resetRateLimit(db: IdentityDb, bucket: string): Promise<void> {
   await db.deleteFrom('identity_rate_limits').where('bucket', '=', bucket).execute();

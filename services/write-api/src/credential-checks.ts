@@ -13,6 +13,7 @@ import {
   type RateLimitRule,
   readOtpSecret,
   readPasswordHash,
+  refundRateLimit,
 } from '@ledger/identity-store';
 import type { MemberWriteContext } from './member-command-runner.ts';
 import { rateLimits } from './rate-limits.ts';
@@ -28,10 +29,12 @@ export async function enforceRateLimit(
   if (!outcome.allowed) throw rateLimited(outcome.retryAfterSeconds);
 }
 
+/** 429 with when to retry: the Retry-After header and the problem's `retry_after`, in seconds. */
 export function rateLimited(retryAfterSeconds: number): ProblemError {
   return new ProblemError({
     status: 429,
     code: 'rate_limited',
+    params: { retry_after: retryAfterSeconds },
     headers: { 'retry-after': String(retryAfterSeconds) },
   });
 }
@@ -69,7 +72,8 @@ export async function requireCurrentPassword(
  * Checks a one-time password against the member's active registrations (or the one named): the
  * code must match a time step after the last accepted one, and that step is then recorded with a
  * compare-and-set, so a code is accepted once whatever the concurrency (T17). Returns the
- * registration it matched, or undefined.
+ * registration it matched, or undefined. The member's budget counts failed codes only: each
+ * attempt is counted before it is checked and an accepted code gives its count back.
  */
 export async function acceptOtpCode(
   context: MemberWriteContext,
@@ -79,7 +83,21 @@ export async function acceptOtpCode(
   otpIds: readonly string[] = activeOtpIds(state),
 ): Promise<string | undefined> {
   const memberSeq = state.memberSeq ?? 0;
-  await enforceRateLimit(context, `otp:${memberSeq}`, rateLimits.otpPerMember, now);
+  const bucket = `otp:${memberSeq}`;
+  await enforceRateLimit(context, bucket, rateLimits.otpPerMember, now);
+  const accepted = await matchingOtp(context, memberSeq, code, now, otpIds);
+  if (accepted !== undefined)
+    await refundRateLimit(context.db, bucket, rateLimits.otpPerMember, now);
+  return accepted;
+}
+
+async function matchingOtp(
+  context: MemberWriteContext,
+  memberSeq: number,
+  code: string,
+  now: Date,
+  otpIds: readonly string[],
+): Promise<string | undefined> {
   for (const otpId of otpIds) {
     const stored = await readOtpSecret(context.db, otpId, memberSeq);
     if (stored === undefined) continue;

@@ -17,7 +17,10 @@ export const enUS: ProblemCatalog = {
     title: 'This format is not supported.',
     detail: 'Send the body as JSON with Content-Type: application/json.',
   },
-  rate_limited: { title: 'Too many attempts. Wait a moment and try again.' },
+  rate_limited: {
+    title: 'Too many attempts. Wait a moment and try again.',
+    detail: 'Try again in {retry_after} seconds.',
+  },
   internal_error: { title: 'The server had a problem. Try again later.' },
   service_unavailable: { title: 'The service is unavailable. Try again later.' },
   idempotency_request_in_progress: {

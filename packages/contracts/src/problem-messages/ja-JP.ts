@@ -17,7 +17,10 @@ export const jaJP: ProblemCatalog = {
     title: 'サポートされていない形式です。',
     detail: '本文は JSON で送信し、Content-Type: application/json を指定してください。',
   },
-  rate_limited: { title: 'リクエストが多すぎます。しばらくしてからお試しください。' },
+  rate_limited: {
+    title: 'リクエストが多すぎます。しばらくしてからお試しください。',
+    detail: '{retry_after} 秒後にもう一度お試しください。',
+  },
   internal_error: { title: 'サーバーでエラーが発生しました。しばらくしてからお試しください。' },
   service_unavailable: { title: 'サービスに接続できません。しばらくしてからお試しください。' },
   idempotency_request_in_progress: {

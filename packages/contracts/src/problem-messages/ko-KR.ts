@@ -17,7 +17,10 @@ export const koKR: ProblemCatalog = {
     title: '지원하지 않는 형식입니다.',
     detail: '본문을 JSON으로 보내고 Content-Type: application/json을 지정하세요.',
   },
-  rate_limited: { title: '요청이 너무 많습니다. 잠시 후 다시 시도하세요.' },
+  rate_limited: {
+    title: '요청이 너무 많습니다. 잠시 후 다시 시도하세요.',
+    detail: '{retry_after}초 후에 다시 시도하세요.',
+  },
   internal_error: { title: '서버 오류가 발생했습니다. 잠시 후 다시 시도하세요.' },
   service_unavailable: { title: '서비스에 연결할 수 없습니다. 잠시 후 다시 시도하세요.' },
   idempotency_request_in_progress: {

@@ -17,7 +17,10 @@ export const viVN: ProblemCatalog = {
     title: 'Định dạng này không được hỗ trợ.',
     detail: 'Hãy gửi nội dung dạng JSON với Content-Type: application/json.',
   },
-  rate_limited: { title: 'Quá nhiều lần thử. Vui lòng đợi một lát rồi thử lại.' },
+  rate_limited: {
+    title: 'Quá nhiều lần thử. Vui lòng đợi một lát rồi thử lại.',
+    detail: 'Hãy thử lại sau {retry_after} giây.',
+  },
   internal_error: { title: 'Máy chủ gặp sự cố. Vui lòng thử lại sau.' },
   service_unavailable: { title: 'Dịch vụ hiện không khả dụng. Vui lòng thử lại sau.' },
   idempotency_request_in_progress: {

@@ -14,7 +14,7 @@ export const zhTW: ProblemCatalog = {
     title: '不支援此格式。',
     detail: '請以 JSON 傳送內容，並指定 Content-Type: application/json。',
   },
-  rate_limited: { title: '嘗試次數過多，請稍後再試。' },
+  rate_limited: { title: '嘗試次數過多，請稍後再試。', detail: '請於 {retry_after} 秒後再試。' },
   internal_error: { title: '伺服器發生錯誤，請稍後再試。' },
   service_unavailable: { title: '服務目前無法使用，請稍後再試。' },
   idempotency_request_in_progress: { title: '相同的請求仍在處理中，請稍後再試。' },
