@@ -317,3 +317,28 @@ export async function depositRequestIdsIn(
     WHERE status = ${status} ${asset} ORDER BY seq LIMIT ${options.limit ?? 1_000}`.execute(db);
   return rows.map((row) => row.request_id);
 }
+
+/** How many requests of one asset an approve-all would act on, and their total. */
+export type ApproveAllScope = { asset: string; requests: number; total: string };
+
+/**
+ * What approve-all would approve (its dry run): the same requests as `depositRequestIdsIn` picks
+ * for it (waiting ones and approved ones a crash left, each up to its limit), counted and summed
+ * per asset.
+ */
+export async function depositRequestApproveAllScope(
+  db: AnyDb,
+  options: { asset?: string | undefined; limit?: number } = {},
+): Promise<ApproveAllScope[]> {
+  const asset = options.asset === undefined ? sql`` : sql`AND asset = ${options.asset}`;
+  const limit = options.limit ?? 1_000;
+  const { rows } = await sql<{ asset: string; requests: number; total: string }>`
+    SELECT asset, count(*)::int AS requests, sum(request_amount)::text AS total FROM (
+      (SELECT asset, request_amount FROM deposit_requests WHERE status = 'requested' ${asset}
+        ORDER BY seq LIMIT ${limit})
+      UNION ALL
+      (SELECT asset, request_amount FROM deposit_requests WHERE status = 'approved' ${asset}
+        ORDER BY seq LIMIT ${limit})
+    ) AS scope GROUP BY asset ORDER BY asset`.execute(db);
+  return rows;
+}

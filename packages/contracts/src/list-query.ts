@@ -35,6 +35,12 @@ export const QueryBooleanSchema = z
   .enum(['true', 'false', '1', '0'])
   .transform((value) => value === 'true' || value === '1');
 
+/**
+ * The query of an approve-all: `?dry_run=true` answers what it would approve (how many requests
+ * and how much per asset) and approves nothing, so the screen can ask to confirm first.
+ */
+export const ApproveAllQuerySchema = z.strictObject({ dry_run: QueryBooleanSchema.optional() });
+
 /** A positive integer id in a query string or path. */
 export const QuerySeqSchema = z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER);
 

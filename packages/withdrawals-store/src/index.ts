@@ -45,9 +45,11 @@ export {
   listWithdrawals,
   listWithdrawPolicies,
   listWithdrawTransfers,
+  type WithdrawalApproveAllScope,
   type WithdrawalFilter,
   type WithdrawalView,
   type WithdrawPolicyView,
   type WithdrawTransferView,
+  withdrawalApproveAllScope,
 } from './withdrawal-queries.ts';
 export { amountAtScale, limitAccountIdOf, type WithdrawalInput } from './withdrawal-request.ts';

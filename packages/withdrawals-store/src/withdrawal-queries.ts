@@ -222,3 +222,23 @@ export async function listWithdrawPolicies(db: AnyDb): Promise<WithdrawPolicyVie
     set_at: row.set_at.toISOString(),
   }));
 }
+
+/** How many withdrawals of one asset an approve-all would act on, and their requested total. */
+export type WithdrawalApproveAllScope = { asset: string; requests: number; total: string };
+
+/**
+ * What the administrators' approve-all would approve (its dry run): the withdrawals it picks,
+ * requested with their hold placed, oldest first up to `limit` (withdrawal-commands.ts approveAll, 500),
+ * counted and summed per asset.
+ */
+export async function withdrawalApproveAllScope(
+  db: AnyDb,
+  limit = 500,
+): Promise<WithdrawalApproveAllScope[]> {
+  const { rows } = await sql<WithdrawalApproveAllScope>`
+    SELECT asset, count(*)::int AS requests, sum(request_amount)::text AS total FROM (
+      SELECT asset, request_amount FROM withdrawals WHERE status = 'requested' AND hold = 'placed'
+      ORDER BY requested_at LIMIT ${limit}
+    ) AS scope GROUP BY asset ORDER BY asset`.execute(db);
+  return rows;
+}

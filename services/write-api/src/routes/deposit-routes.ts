@@ -17,6 +17,7 @@ import {
   DepositStepConflictError,
   DepositStepRejectedError,
   decideAndAppend,
+  depositRequestApproveAllScope,
   depositRequestIdsIn,
   finishDepositRequestCredit,
   getAsset,
@@ -33,6 +34,7 @@ import { createSimulatedChain } from '@ledger/chain';
 import {
   AccountSeqParameterSchema,
   ApproveAllDepositRequestsSchema,
+  ApproveAllQuerySchema,
   ApproveDepositRequestSchema,
   AttributeDepositRequestSchema,
   CreateDepositAddressRequestSchema,
@@ -52,6 +54,7 @@ import { type Context, Hono, type MiddlewareHandler } from 'hono';
 import type { z } from 'zod';
 import { derivedEventId, refuseUnstorable } from '../command-handling.ts';
 import { commandContext } from '../request-context.ts';
+import { approveAllPreview } from './approve-all-preview.ts';
 import { assetInactive } from './asset-availability.ts';
 import {
   accountNotFound,
@@ -373,9 +376,14 @@ export function depositRoutes(context: LedgerWriteContext) {
     )
     .post(
       '/admin/deposit-request/approve-all',
+      validate('query', ApproveAllQuerySchema),
       validate('json', ApproveAllDepositRequestsSchema),
       async (c) => {
         const { asset } = c.req.valid('json');
+        if (c.req.valid('query').dry_run === true) {
+          const perAsset = await depositRequestApproveAllScope(context.db, { asset });
+          return c.json({ data: approveAllPreview(asset ?? null, perAsset) }, 200);
+        }
         // Waiting ones are approved and credited; approved ones a crash left are credited.
         const ids = [
           ...(await depositRequestIdsIn(context.db, 'requested', { asset })),

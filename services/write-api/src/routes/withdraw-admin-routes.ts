@@ -1,5 +1,6 @@
 import { principalOf } from '@ledger/auth';
 import {
+  ApproveAllQuerySchema,
   CompleteWithdrawRequestSchema,
   EmptyRequestSchema,
   KeyInTransferRequestSchema,
@@ -9,8 +10,13 @@ import {
   WithdrawPolicyRequestSchema,
 } from '@ledger/contracts';
 import { validate } from '@ledger/http';
-import type { WithdrawalCommands, WithdrawalOutcome } from '@ledger/withdrawals-store';
+import {
+  type WithdrawalCommands,
+  type WithdrawalOutcome,
+  withdrawalApproveAllScope,
+} from '@ledger/withdrawals-store';
 import { Hono } from 'hono';
+import { approveAllPreview } from './approve-all-preview.ts';
 import { idempotencyKeyOf, ledgerResponse } from './ledger-submission.ts';
 import type { LedgerWriteContext } from './ledger-write-context.ts';
 import { withdrawalCommandsOf, withdrawalProblem, withdrawalView } from './withdraw-routes.ts';
@@ -36,13 +42,22 @@ export function withdrawAdminRoutes(
       replayed: false,
     });
   return new Hono()
-    .post('/admin/withdraw/approve-all', validate('json', EmptyRequestSchema), async (c) => {
-      const result = await runner
-        .approveAll(principalOf(c).memberSeq, String(c.get('requestId')))
-        .catch(withdrawalProblem);
-      // The scope it acted on, stated: every asset (no filter), how many considered and approved.
-      return c.json({ data: { asset: null, ...result } }, 200);
-    })
+    .post(
+      '/admin/withdraw/approve-all',
+      validate('query', ApproveAllQuerySchema),
+      validate('json', EmptyRequestSchema),
+      async (c) => {
+        if (c.req.valid('query').dry_run === true) {
+          const perAsset = await withdrawalApproveAllScope(context.db);
+          return c.json({ data: approveAllPreview(null, perAsset) }, 200);
+        }
+        const result = await runner
+          .approveAll(principalOf(c).memberSeq, String(c.get('requestId')))
+          .catch(withdrawalProblem);
+        // The scope it acted on, stated: every asset (no filter), how many considered and approved.
+        return c.json({ data: { asset: null, ...result } }, 200);
+      },
+    )
     .post(
       '/admin/withdraw/:withdrawalId/approve',
       withdrawal,
