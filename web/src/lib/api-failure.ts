@@ -5,6 +5,7 @@ export type ApiRecord = Record<string, unknown>;
 /**
  * What a failed call becomes (SPEC §8): the server's fields plus `httpStatusCode`, or, when the
  * server gave nothing usable, `{ error: -1, message, httpStatusCode }` (0 when no answer came).
+ * A Retry-After header the answer carried is kept as `retryAfterHeader`.
  */
 export type ApiFailureBody = ApiRecord & { httpStatusCode: number };
 
@@ -58,8 +59,13 @@ export function toApiFailure(error: unknown): ApiFailure {
   if (error instanceof ApiFailure) return error;
   if (isHTTPError(error)) {
     const status = error.response.status;
+    const retryAfterHeader = error.response.headers.get('Retry-After') ?? undefined;
     if (isRecord(error.data))
-      return new ApiFailure({ ...flattenBody(error.data), httpStatusCode: status });
+      return new ApiFailure({
+        ...flattenBody(error.data),
+        ...(retryAfterHeader === undefined ? {} : { retryAfterHeader }),
+        httpStatusCode: status,
+      });
     return new ApiFailure({ error: -1, message: error.message, httpStatusCode: status });
   }
   const message = error instanceof Error ? error.message : String(error);

@@ -14,6 +14,10 @@ export function failureMessage(error: unknown): string {
   }
   const failure = toApiFailure(error);
   const code = fieldCodeOf(failure) ?? failure.code;
+  const retryAfter = retryAfterOf(failure);
+  if (code === 'rate_limited' && retryAfter !== undefined) {
+    return i18next.t('rateLimitedRetry', { ns: 'errors', wait: waitText(retryAfter) });
+  }
   if (code !== undefined && i18next.exists(`codes.${code}`, { ns: 'errors' })) {
     return i18next.t(`codes.${code}` as 'codes.internal_error', { ns: 'errors' });
   }
@@ -29,4 +33,23 @@ function fieldCodeOf(failure: ApiFailure): string | undefined {
     (error: unknown) => (error as { code?: unknown } | null)?.code === textInvalidCode,
   );
   return refused ? textInvalidCode : undefined;
+}
+
+/** The seconds a 429 asks to wait: the problem's `retry_after`, else its Retry-After header. */
+function retryAfterOf(failure: ApiFailure): number | undefined {
+  const value = failure.body.retry_after ?? failure.body.retryAfterHeader;
+  const seconds = typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value;
+  return typeof seconds === 'number' && Number.isInteger(seconds) && seconds > 0
+    ? seconds
+    : undefined;
+}
+
+/** "45 seconds" or, from a minute on, "3 minutes" (rounded up), in the active locale. */
+function waitText(seconds: number): string {
+  const isMinutes = seconds >= 60;
+  return new Intl.NumberFormat(i18next.language, {
+    style: 'unit',
+    unit: isMinutes ? 'minute' : 'second',
+    unitDisplay: 'long',
+  }).format(isMinutes ? Math.ceil(seconds / 60) : seconds);
 }
