@@ -91,3 +91,19 @@ export type ListPaging = z.infer<typeof ListPagingSchema>;
 export function listAnswerSchema<Item extends z.ZodType>(item: Item) {
   return z.object({ data: z.array(item), paging: ListPagingSchema });
 }
+
+/** One asset of an approve-all's dry run: how many requests it would approve and their total. */
+export const ApproveAllPreviewAssetSchema = z.strictObject({
+  asset: z.string().min(1),
+  requests: z.number().int().min(0),
+  total: z.string().regex(/^-?[0-9]+(\.[0-9]+)?$/),
+});
+
+/** The answer of an approve-all's dry run (`?dry_run=true`): it approved nothing. */
+export const ApproveAllPreviewSchema = z.strictObject({
+  dry_run: z.literal(true),
+  asset: z.string().nullable(),
+  requests: z.number().int().min(0),
+  per_asset: z.array(ApproveAllPreviewAssetSchema),
+});
+export type ApproveAllPreview = z.infer<typeof ApproveAllPreviewSchema>;

@@ -1,4 +1,6 @@
 import {
+  type ApproveAllPreview,
+  ApproveAllPreviewSchema,
   AssetPluginSchema,
   AssetSchema,
   ChainDepositSchema,
@@ -176,4 +178,16 @@ export function depositCommandMutation() {
       return answer;
     },
   });
+}
+
+/**
+ * What approving every waiting deposit request would do (`?dry_run=true`, the same scope as the
+ * real call): how many and how much per asset; nothing is approved.
+ */
+export async function previewDepositApproveAll(): Promise<ApproveAllPreview> {
+  const answer = await api.post('admin/deposit-request/approve-all', {
+    searchParams: { dry_run: true },
+    json: {},
+  });
+  return z.object({ data: ApproveAllPreviewSchema }).parse(answer).data;
 }

@@ -9,6 +9,7 @@ import { localeAtom } from '../../i18n/locale-atom.ts';
 import { allAssetsQuery } from '../../lib/queries/asset-queries.ts';
 import { useCatalogScale } from '../../lib/queries/catalog-scale.ts';
 import { memberViewHref } from '../../ui-kit/admin/admin-links.ts';
+import { confirmApproveAll } from '../../ui-kit/admin/approve-all-confirm.ts';
 import { formatAmount } from '../../ui-kit/amount/amount-format.ts';
 import { AmountText } from '../../ui-kit/amount/amount-text.tsx';
 import { formatDateTime } from '../../ui-kit/date-time/format-date-time.ts';
@@ -23,6 +24,7 @@ import {
   adminDepositRequestListQuery,
   type DepositCommand,
   depositCommandMutation,
+  previewDepositApproveAll,
 } from './admin-assets-api.ts';
 import type { AdminDepositSearch } from './admin-assets-search.ts';
 
@@ -77,6 +79,7 @@ export function DepositListPage({ search, onSearchChange, today }: DepositListPa
   });
   const [asking, setAsking] = useState<Asking | undefined>();
   const [text, setText] = useState('');
+  const [isPreviewing, setIsPreviewing] = useState(false);
   const set = (change: Partial<AdminDepositSearch>) =>
     onSearchChange((previous) => ({ ...previous, ...change, page: 1 }));
   const amountOf = (amount: string, asset: string) =>
@@ -93,9 +96,17 @@ export function DepositListPage({ search, onSearchChange, today }: DepositListPa
     if (isConfirmed) command.mutate({ kind: 'approve', requestId: row.request_id });
   };
   const approveAll = async () => {
-    const isConfirmed = await confirmAction({
+    setIsPreviewing(true);
+    const preview = await previewDepositApproveAll()
+      .catch(toastFailure)
+      .finally(() => setIsPreviewing(false));
+    if (preview === undefined) return;
+    const isConfirmed = await confirmApproveAll({
       title: t('deposits.approveAllTitle'),
       message: t('deposits.approveAllMessage'),
+      preview,
+      locale,
+      scaleOf,
     });
     if (isConfirmed) command.mutate({ kind: 'approveAll' });
   };
@@ -318,7 +329,7 @@ export function DepositListPage({ search, onSearchChange, today }: DepositListPa
           ]}
         />
         {isChain ? undefined : (
-          <Button onClick={() => void approveAll()} loading={command.isPending}>
+          <Button onClick={() => void approveAll()} loading={command.isPending || isPreviewing}>
             {t('deposits.approveAll')}
           </Button>
         )}

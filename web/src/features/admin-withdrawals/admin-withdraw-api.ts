@@ -1,5 +1,7 @@
 import {
   AccountTransferSchema,
+  type ApproveAllPreview,
+  ApproveAllPreviewSchema,
   WithdrawalAnswerSchema,
   WithdrawalSchema,
   WithdrawPolicySchema,
@@ -114,6 +116,18 @@ export function withdrawActionMutation() {
       return withdrawal;
     },
   });
+}
+
+/**
+ * What approving every waiting withdrawal would do (`?dry_run=true`): how many and how much per
+ * asset; nothing is approved.
+ */
+export async function previewWithdrawApproveAll(): Promise<ApproveAllPreview> {
+  const answer = await api.post('admin/withdraw/approve-all', {
+    searchParams: { dry_run: true },
+    json: {},
+  });
+  return z.object({ data: ApproveAllPreviewSchema }).parse(answer).data;
 }
 
 /** POST /admin/withdraw/approve-all: approves every waiting request; says how many. */

@@ -5,12 +5,22 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { beforeAll, beforeEach, expect, test } from 'vitest';
 import { useApiServer } from '../../test-support/api-server.ts';
-import { listAnswer } from '../../test-support/fixtures.ts';
+import { catalogAsset, listAnswer } from '../../test-support/fixtures.ts';
 import { renderApp, startI18n } from '../../test-support/render-app.tsx';
 import { signedInHandlers } from '../../test-support/signed-in.ts';
 import { tableRowOf } from '../../test-support/table-rows.ts';
 
 const server = useApiServer();
+
+const preview = {
+  dry_run: true,
+  asset: null,
+  requests: 3,
+  per_asset: [
+    { asset: 'BTC', requests: 1, total: '0.50000000' },
+    { asset: 'KRW', requests: 2, total: '1234567' },
+  ],
+};
 beforeAll(() => startI18n('en-US'));
 
 let posted: { path: string; body: unknown; key: string | null }[] = [];
@@ -52,9 +62,19 @@ beforeEach(() => {
   server.use(
     ...signedInHandlers({ seq: 9, user_id: 'root', is_admin: true }),
     http.get('/api/v1/admin/withdraw', () => HttpResponse.json(listAnswer([waiting, sent]))),
+    http.get('/api/v1/admin/asset', () =>
+      HttpResponse.json(
+        listAnswer([catalogAsset('KRW', { decimal_point: 0 }), catalogAsset('BTC')]),
+      ),
+    ),
     http.post('/api/v1/admin/withdraw/approve-all', async ({ request }) => {
-      posted.push({ path: 'approve-all', body: await request.json(), key: null });
-      return HttpResponse.json({ data: { approved: 3 } });
+      const isDryRun = new URL(request.url).searchParams.get('dry_run') === 'true';
+      posted.push({
+        path: isDryRun ? 'approve-all dry run' : 'approve-all',
+        body: await request.json(),
+        key: null,
+      });
+      return HttpResponse.json({ data: isDryRun ? preview : { approved: 3 } });
     }),
     http.post('/api/v1/admin/withdraw/:id/:action', async ({ request, params }) => {
       posted.push({
@@ -104,13 +124,28 @@ test('a re-send shows the duplicate warning first and carries an Idempotency-Key
   expect(posted[0]?.key).toMatch(/.+/);
 });
 
+test("approve-all asks with the dry run's count and totals, and cancelling approves nothing", async () => {
+  renderApp('/admin/withdraw/list');
+  await rowOf('Alice Kim');
+  fireEvent.click(screen.getByRole('button', { name: 'Approve all' }));
+  const dialog = await screen.findByRole('dialog');
+  expect(
+    await within(dialog).findByText(
+      /Requests to approve: 3\. 0\.5 BTC \(requests: 1\) and 1,234,567 KRW \(requests: 2\)\./,
+    ),
+  ).toBeDefined();
+  fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+  await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  expect(posted.map((call) => call.path)).toEqual(['approve-all dry run']);
+});
+
 test('approve-all asks, posts and says how many; a rejection needs a reason', async () => {
   renderApp('/admin/withdraw/list');
   await rowOf('Alice Kim');
   fireEvent.click(screen.getByRole('button', { name: 'Approve all' }));
   await confirmDialog();
   expect(await screen.findByText('3 approved.')).toBeDefined();
-  expect(posted.map((call) => call.path)).toEqual(['approve-all']);
+  expect(posted.map((call) => call.path)).toEqual(['approve-all dry run', 'approve-all']);
 
   const row = await rowOf('Alice Kim');
   fireEvent.click(within(row).getByRole('button', { name: 'Reject' }));

@@ -6,6 +6,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type DynamicT, useWithdrawLabels } from '../../i18n/labels/withdraw-labels.ts';
 import { localeAtom } from '../../i18n/locale-atom.ts';
+import { useCatalogScale } from '../../lib/queries/catalog-scale.ts';
+import { confirmApproveAll } from '../../ui-kit/admin/approve-all-confirm.ts';
 import { formatAmount } from '../../ui-kit/amount/amount-format.ts';
 import { confirmAction } from '../../ui-kit/dialogs/confirm-dialog.tsx';
 import { TextPromptDialog } from '../../ui-kit/dialogs/text-prompt-dialog.tsx';
@@ -16,6 +18,7 @@ import { showSuccessToast, toastFailure } from '../../ui-kit/toasts.ts';
 import {
   adminWithdrawListQuery,
   approveAllMutation,
+  previewWithdrawApproveAll,
   withdrawActionMutation,
 } from './admin-withdraw-api.ts';
 import type { AdminWithdrawListSearch } from './admin-withdraw-search.ts';
@@ -51,6 +54,8 @@ export function WithdrawListPage({ search, onSearchChange, today }: WithdrawList
     onError: toastFailure,
   });
   const submissionKey = useSubmissionKey();
+  const scaleOf = useCatalogScale();
+  const [isPreviewing, setIsPreviewing] = useState(false);
   const [asking, setAsking] = useState<Asking | undefined>();
   const [text, setText] = useState('');
   const set = (change: Partial<AdminWithdrawListSearch>) =>
@@ -83,9 +88,17 @@ export function WithdrawListPage({ search, onSearchChange, today }: WithdrawList
     submissionKey.renew();
   };
   const askApproveAll = async () => {
-    const isConfirmed = await confirmAction({
+    setIsPreviewing(true);
+    const preview = await previewWithdrawApproveAll()
+      .catch(toastFailure)
+      .finally(() => setIsPreviewing(false));
+    if (preview === undefined) return;
+    const isConfirmed = await confirmApproveAll({
       title: t('actions.approveAllTitle'),
       message: t('actions.approveAllMessage'),
+      preview,
+      locale,
+      scaleOf,
     });
     if (isConfirmed) approveAll.mutate(undefined);
   };
@@ -120,7 +133,7 @@ export function WithdrawListPage({ search, onSearchChange, today }: WithdrawList
     <ResourceListPage
       title={tAdmin('screens.withdrawList')}
       actions={
-        <Button onClick={() => void askApproveAll()} loading={approveAll.isPending}>
+        <Button onClick={() => void askApproveAll()} loading={approveAll.isPending || isPreviewing}>
           {t('actions.approveAll')}
         </Button>
       }
