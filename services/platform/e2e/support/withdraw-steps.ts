@@ -108,6 +108,11 @@ export async function applyForWithdrawal(
   await form.getByLabel(/^Amount/).fill(withdrawal.amount);
   await typeCode(form.getByLabel('OTP code'), await otp.code());
   await form.getByRole('button', { name: 'Request withdrawal' }).click();
+  // The summary (amount, fee, net amount, address) is confirmed before anything is sent.
+  await page
+    .getByRole('dialog', { name: 'Confirm the withdrawal' })
+    .getByRole('button', { name: 'Request withdrawal' })
+    .click({ timeout: 20_000 });
   await page
     .getByText(/Withdrawal requested/)
     .waitFor({ timeout: 20_000 })

@@ -20,6 +20,7 @@ import { localeAtom } from '../../i18n/locale-atom.ts';
 import { depositAssetsQuery } from '../../lib/queries/asset-queries.ts';
 import { formatAmount } from '../../ui-kit/amount/amount-format.ts';
 import { AmountInput } from '../../ui-kit/amount/amount-input.tsx';
+import { confirmAction } from '../../ui-kit/dialogs/confirm-dialog.tsx';
 import { FailureAlert } from '../../ui-kit/failure-alert.tsx';
 import {
   checkExtraForm,
@@ -38,6 +39,7 @@ import {
   withdrawAccountsQuery,
 } from './withdraw-accounts.ts';
 import { requestWithdrawalMutation } from './withdraw-api.ts';
+import { withdrawFeeQuote } from './withdraw-fee.ts';
 
 type Problems = {
   account?: string | undefined;
@@ -51,7 +53,9 @@ type Problems = {
  * (at most the asset's decimals and the available balance), one of its certified withdraw
  * addresses of the asset (the address, bank code and holder name are the certification's; without
  * one, a link to request a certification), the memo, whether the fee is taken from the amount or
- * charged on top, and confirms with a fresh OTP code (step-up). The answer is either "requested" (the amount is held) or "refused"
+ * charged on top, and confirms with a fresh OTP code (step-up). The fee the asset's catalog names
+ * and the net amount show as the amount is typed; a summary (amount, fee, net, address) is
+ * confirmed in a dialog before anything is sent. The answer is either "requested" (the amount is held) or "refused"
  * with the ledger's reason (insufficient funds, a limit), shown as such.
  */
 export function WithdrawForm() {
@@ -88,9 +92,11 @@ export function WithdrawForm() {
   const certified = (certifications.data ?? []).filter(
     (address) => isUsableAddress(address) && address.asset === account?.asset,
   );
-  const extraForm =
-    (assets.data ?? []).find((candidate) => candidate.code === account?.asset)
-      ?.withdraw_extra_form ?? [];
+  const asset = (assets.data ?? []).find((candidate) => candidate.code === account?.asset);
+  const extraForm = asset?.withdraw_extra_form ?? [];
+  const quote = withdrawFeeQuote(asset, amount, account?.decimal_point ?? 8, feeType);
+  const shown = (value: string, code: string, decimalPoint?: number) =>
+    `${formatAmount(value, locale, { decimalPoint })} ${code}`;
   const chosen =
     certified.find((address) => String(address.seq) === certificationSeq) ?? certified[0];
   const edited =
@@ -101,7 +107,22 @@ export function WithdrawForm() {
     };
   const amountMessage = (problem: ReturnType<typeof amountProblemOf>) =>
     problem === undefined ? undefined : t(`form.${problem}`);
-  const submit = (event: FormEvent) => {
+  const summaryLines = () =>
+    account === undefined || chosen === undefined
+      ? []
+      : [
+          t('form.summaryAmount', {
+            amount: shown(amount.trim(), account.asset, account.decimal_point),
+          }),
+          quote === undefined
+            ? t('form.feeUnknown')
+            : t('form.summaryFee', { fee: shown(quote.fee, quote.feeAsset) }),
+          ...(quote === undefined
+            ? []
+            : [t('form.summaryNet', { net: shown(quote.net, account.asset) })]),
+          t('form.summaryAddress', { address: chosen.withdraw_address }),
+        ];
+  const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (account === undefined) return;
     const found: Problems = {
@@ -120,6 +141,12 @@ export function WithdrawForm() {
       Object.values(found).some((problem) => problem !== undefined)
     )
       return;
+    const isConfirmed = await confirmAction({
+      title: t('form.confirmTitle'),
+      message: summaryLines().join(' · '),
+      confirmLabel: t('form.submit'),
+    });
+    if (!isConfirmed) return;
     request.mutate({
       fields: {
         account_seq: account.seq,
@@ -137,7 +164,7 @@ export function WithdrawForm() {
   const refusal = request.data?.status === 'refused' ? request.data.refusal : null;
   return (
     <Paper withBorder p="md">
-      <form onSubmit={submit} aria-label={t('form.label')} noValidate>
+      <form onSubmit={(event) => void submit(event)} aria-label={t('form.label')} noValidate>
         <Stack gap="sm">
           <Title order={3}>{t('form.title')}</Title>
           {usable.length === 0 ? <Alert color="gray">{t('form.noAccount')}</Alert> : undefined}
@@ -220,6 +247,18 @@ export function WithdrawForm() {
             problem={extraProblem}
             onChange={edited(setExtra)}
           />
+          {quote === undefined && amount.trim() !== '' ? (
+            <Text size="sm" c="dimmed">
+              {t('form.feeUnknown')}
+            </Text>
+          ) : quote === undefined ? undefined : (
+            <Text size="sm">
+              {t('form.feeLine', {
+                fee: shown(quote.fee, quote.feeAsset),
+                net: shown(quote.net, account?.asset ?? ''),
+              })}
+            </Text>
+          )}
           <OtpCodeField
             value={otp}
             label={t('form.otp')}

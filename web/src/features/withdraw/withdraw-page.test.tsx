@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-// Proves the member's withdrawal screen against msw: the form refuses an amount above the available balance and a missing OTP code without sending anything; the address is chosen among the member's certified addresses of the account's asset (no field to type one) and the request names the certification with the OTP code and an Idempotency-Key; without a certified address of the asset, the form says so, links to the certification request and sends nothing; a refused answer shows the ledger's reason in words.
+// Proves the member's withdrawal screen against msw: the form refuses an amount above the available balance and a missing OTP code without sending anything; the address is chosen among the member's certified addresses of the account's asset (no field to type one) and the request, sent only once its summary is confirmed, names the certification with the OTP code and an Idempotency-Key; without a certified address of the asset, the form says so, links to the certification request and sends nothing; a refused answer shows the ledger's reason in words.
 import '../../test-support/dom-environment.ts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
@@ -128,6 +128,9 @@ test('the address is a certified one of the asset; a refusal is shown in words',
   fireEvent.change(within(form).getByLabelText(/^Amount/), { target: { value: '40000' } });
   typeCode(form, '123456');
   fireEvent.click(within(form).getByRole('button', { name: 'Request withdrawal' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Confirm the withdrawal' });
+  expect(posted).toEqual([]);
+  fireEvent.click(within(dialog).getByRole('button', { name: 'Request withdrawal' }));
   await waitFor(() => expect(posted).toHaveLength(1));
   expect(posted[0]?.body).toEqual({
     account_seq: 16,
