@@ -6,6 +6,7 @@ import {
   type ApplicationState,
   applicationDecider,
   applicationStream,
+  chargedTextOf,
   type DealCommand,
   type DealEvent,
   type DealState,
@@ -161,9 +162,17 @@ async function fileAndReserve(
     applicantSourceAccount: 'member:9:btc',
     applicantTargetAccount: 'member:9:krw',
     deadlines,
+    dealCharged: chargedTextOf(
+      (dealHistories.get(terms.dealId) ?? []).reduce(
+        dealDecider.evolve,
+        dealDecider.initialState(),
+      ),
+    ),
     now,
   });
-  const escrowAmount = terms.escrow === null ? '0.00000000' : amount;
+  const [filed] = applicationHistories.get(applicationId) ?? [];
+  const sellerEscrow = filed?.type === 'ApplicationFiled' ? filed.data.sellerEscrow : amount;
+  const escrowAmount = terms.escrow === null ? '0.00000000' : sellerEscrow;
   await deal(terms.dealId, {
     type: 'ReserveDealAmount',
     applicationId,

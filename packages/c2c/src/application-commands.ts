@@ -20,6 +20,12 @@ export type FileApplication = {
   applicantSourceAccount: string;
   applicantTargetAccount: string;
   deadlines: ApplicationDeadlines;
+  /**
+   * What the deal had charged when the application was filed (`chargedTextOf` of the deal's
+   * state), at the source asset's decimal_point: an immediate deal's parts are charged the fee
+   * cumulatively. The deal checks it again when it reserves the part.
+   */
+  dealCharged: { taken: string; fee: string };
   now: string;
 };
 

@@ -28,6 +28,7 @@ export function fileOf(deal: DealTerms, overrides: Partial<FileApplication> = {}
     applicantSourceAccount: 'member:9:btc',
     applicantTargetAccount: 'member:9:krw',
     deadlines,
+    dealCharged: { taken: '0.00000000', fee: '0.00000000' },
     now: t1,
     ...overrides,
   };

@@ -33,6 +33,29 @@ export type ApplicationAmounts = {
   buyerReceives: bigint;
 };
 
+/**
+ * What a deal has charged so far: the source amount its live and confirmed parts took, and the fee
+ * those parts were charged. Zero for a deal that charges each application on its own.
+ */
+export type DealCharged = { taken: bigint; fee: bigint };
+export const nothingCharged: DealCharged = { taken: 0n, fee: 0n };
+
+/**
+ * The fee of one more part, charged cumulatively: the fee on everything taken including this part
+ * (rounded up once, on that sum) less what the parts before were charged, so the parts' fees sum
+ * exactly to the fee on what was taken and never exceed the fee on the deal's total. Never below
+ * zero: a freed part keeps what the others were charged.
+ */
+export function partFee(
+  amount: bigint,
+  charged: DealCharged,
+  decimalPoint: number,
+  feeRate: Decimal,
+): bigint {
+  const due = feeCharged(charged.taken + amount, decimalPoint, feeRate) - charged.fee;
+  return due > 0n ? due : 0n;
+}
+
 export function applicationAmounts(input: {
   amount: bigint;
   price: Decimal;
@@ -40,9 +63,10 @@ export function applicationAmounts(input: {
   ownerSells: boolean;
   sourceDecimalPoint: number;
   targetDecimalPoint: number;
+  charged: DealCharged;
 }): ApplicationAmounts {
   const { amount, price, feeRate, ownerSells, sourceDecimalPoint, targetDecimalPoint } = input;
-  const feeAmount = feeCharged(amount, sourceDecimalPoint, feeRate);
+  const feeAmount = partFee(amount, input.charged, sourceDecimalPoint, feeRate);
   return {
     targetAmount: convertAmountPaid(amount, sourceDecimalPoint, price, targetDecimalPoint),
     feeAmount,

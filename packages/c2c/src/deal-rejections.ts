@@ -14,6 +14,7 @@ export type DealRejection =
   | { type: 'DealPastCloseDate'; closeAt: string }
   | { type: 'OwnDeal' }
   | { type: 'AmountExceedsAvailable'; available: string }
+  | { type: 'FeeOutdated'; feeAmount: string }
   | { type: 'NotDealOwner' }
   | { type: 'ReservationNotFound'; applicationId: string }
   | { type: 'ReservationFinished'; applicationId: string; stage: string }

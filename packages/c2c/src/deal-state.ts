@@ -1,5 +1,6 @@
 import { assert } from '@ledger/decider';
-import { parseAmount } from '@ledger/ledger';
+import { formatAmount, parseAmount } from '@ledger/ledger';
+import { type DealCharged, nothingCharged } from './c2c-amounts.ts';
 import type { DealEvent, DealTerms } from './deal-events.ts';
 
 /**
@@ -46,6 +47,24 @@ export const initialDealState = (): DealState => ({ status: 'none' });
 
 export const availableOf = (deal: OpenDeal): bigint =>
   deal.total - deal.potential - deal.holding - deal.confirmed;
+
+/**
+ * What an immediate deal has charged: the parts reserved, held or confirmed, and the fee part of
+ * the escrow they took. Other deals charge each application on its own (nothing is pooled).
+ */
+export function chargedOf(deal: OpenDeal): DealCharged {
+  if (deal.terms.escrow === null) return nothingCharged;
+  const taken = deal.potential + deal.holding + deal.confirmed;
+  const fee = deal.escrowTaken - taken;
+  return { taken, fee: fee > 0n ? fee : 0n };
+}
+
+/** What a deal has charged, as the decimal text a filing carries (FileApplication.dealCharged). */
+export function chargedTextOf(state: DealState): { taken: string; fee: string } {
+  const dp = state.status === 'none' ? 0 : state.terms.sourceDecimalPoint;
+  const charged = state.status === 'none' ? nothingCharged : chargedOf(state);
+  return { taken: formatAmount(charged.taken, dp), fee: formatAmount(charged.fee, dp) };
+}
 
 /** Live applications: reserved and not yet confirmed or freed. */
 export const liveReservations = (deal: OpenDeal): number =>

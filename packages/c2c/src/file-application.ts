@@ -4,7 +4,13 @@ import type { FileApplication } from './application-commands.ts';
 import type { ApplicationEvent, ApplicationTerms } from './application-events.ts';
 import type { ApplicationRejection } from './application-rejections.ts';
 import type { ApplicationState } from './application-state.ts';
-import { amountOf, applicationAmounts, decimalOf, textOf } from './c2c-amounts.ts';
+import {
+  amountOf,
+  applicationAmounts,
+  type DealCharged,
+  decimalOf,
+  textOf,
+} from './c2c-amounts.ts';
 
 /**
  * Files an application against a deal (its terms as the deal's read model has them). The deal
@@ -23,10 +29,27 @@ export function fileApplication(
   const price = decimalOf(command.price);
   if (price === undefined || price.lte('0'))
     return rejected({ type: 'PriceInvalid', field: 'price' });
-  return accepted([{ type: 'ApplicationFiled', data: termsOf(command, amount, price) }]);
+  const charged = chargedOf(command);
+  if (charged === undefined) return rejected({ type: 'AmountInvalid', field: 'dealCharged' });
+  return accepted([{ type: 'ApplicationFiled', data: termsOf(command, amount, price, charged) }]);
 }
 
-function termsOf(command: FileApplication, amount: bigint, price: Decimal): ApplicationTerms {
+function chargedOf(command: FileApplication): DealCharged | undefined {
+  const dp = command.deal.sourceDecimalPoint;
+  const { taken, fee } = command.dealCharged;
+  const units = (text: string) => (/^0(\.0+)?$/.test(text) ? 0n : amountOf(text, dp));
+  const takenUnits = units(taken);
+  const feeUnits = units(fee);
+  if (takenUnits === undefined || feeUnits === undefined) return undefined;
+  return { taken: takenUnits, fee: feeUnits };
+}
+
+function termsOf(
+  command: FileApplication,
+  amount: bigint,
+  price: Decimal,
+  charged: DealCharged,
+): ApplicationTerms {
   const { deal } = command;
   const ownerSells = deal.side === 'sell';
   const amounts = applicationAmounts({
@@ -36,6 +59,7 @@ function termsOf(command: FileApplication, amount: bigint, price: Decimal): Appl
     ownerSells,
     sourceDecimalPoint: deal.sourceDecimalPoint,
     targetDecimalPoint: deal.targetDecimalPoint,
+    charged,
   });
   const owner = {
     seq: deal.ownerMemberSeq,

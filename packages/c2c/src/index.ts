@@ -11,7 +11,7 @@ export * from './application-events.ts';
 export type { ApplicationRejection, ApplicationRejectionType } from './application-rejections.ts';
 export * from './application-state.ts';
 export * from './application-steps.ts';
-export { applicationAmounts, decimalOf } from './c2c-amounts.ts';
+export { applicationAmounts, decimalOf, partFee } from './c2c-amounts.ts';
 export * from './c2c-ledger-commands.ts';
 export type { MarketTerms } from './c2c-market.ts';
 export * from './c2c-terms.ts';

@@ -1,9 +1,10 @@
 import { accepted, type Decision, rejected } from '@ledger/decider';
-import { amountOf, decimalOf, isMultipleOf, textOf } from './c2c-amounts.ts';
+import { Decimal } from '@ledger/ledger';
+import { amountOf, decimalOf, isMultipleOf, partFee, textOf } from './c2c-amounts.ts';
 import type { ReserveDealAmount } from './deal-commands.ts';
 import type { DealEvent } from './deal-events.ts';
 import type { DealRejection } from './deal-rejections.ts';
-import { availableOf, type DealState, type OpenDeal } from './deal-state.ts';
+import { availableOf, chargedOf, type DealState, type OpenDeal } from './deal-state.ts';
 
 function checkDealTakes(command: ReserveDealAmount, deal: OpenDeal): DealRejection | undefined {
   if (deal.status !== 'open') return { type: 'DealNotOpen', status: deal.status };
@@ -38,7 +39,21 @@ function checkAmount(command: ReserveDealAmount, deal: OpenDeal): DealRejection 
   const escrowLeft = deal.escrowAmount - deal.escrowTaken;
   if (amount > available || (terms.escrow !== null && escrow > escrowLeft))
     return { type: 'AmountExceedsAvailable', available: textOf(available, dp) };
-  return undefined;
+  return checkEscrowFee(deal, amount, escrow);
+}
+
+/**
+ * An immediate deal's part takes its amount and its cumulative fee of the escrow: a filing that
+ * read the deal before another part was taken asks for a fee that is no longer due, and is
+ * refused so it is filed again on what the deal has charged now.
+ */
+function checkEscrowFee(deal: OpenDeal, amount: bigint, escrow: bigint): DealRejection | undefined {
+  const { terms } = deal;
+  if (terms.escrow === null) return undefined;
+  const dp = terms.sourceDecimalPoint;
+  const fee = partFee(amount, chargedOf(deal), dp, decimalOf(terms.feeRate) ?? new Decimal('0'));
+  if (escrow === amount + fee) return undefined;
+  return { type: 'FeeOutdated', feeAmount: textOf(fee, dp) };
 }
 
 /**
