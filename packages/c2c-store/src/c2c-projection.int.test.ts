@@ -13,6 +13,11 @@ import {
   type DealTerms,
   dealDecider,
   dealStream,
+  type MarketCommand,
+  type MarketEvent,
+  type MarketState,
+  marketDecider,
+  marketStream,
 } from '@ledger/c2c';
 import type { Db } from '@ledger/db';
 import type { EventStore } from '@ledger/event-store';
@@ -20,6 +25,7 @@ import { createPostgresEventStore } from '@ledger/event-store/postgres';
 import { projectBatch, registerProjection } from '@ledger/projection-runner';
 import { useTestDatabase } from '@ledger/testing';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { findMarket, listMarkets, nextMarketSeq } from './c2c-market-queries.ts';
 import { c2cProjection } from './c2c-projection.ts';
 import { findApplication, findDeal, listApplications, listDeals } from './c2c-queries.ts';
 
@@ -255,6 +261,63 @@ describe('the c2c read models', () => {
     expect((await listDeals(db, { limit: 1, offset: 1 })).rows.map((row) => row.deal_id)).toEqual([
       'd1',
     ]);
+    const ids = async (filter: { price?: string; amount?: string }) =>
+      (await listDeals(db, { ...page, ...filter })).rows.map((row) => row.deal_id);
+    expect(await ids({ price: '95000000' })).toEqual(['d2', 'd1']);
+    expect(await ids({ price: '80000000' })).toEqual([]);
+    expect(await ids({ amount: '0.50000000' })).toEqual(['d2', 'd1']);
+    expect(await ids({ amount: '0.60000000' })).toEqual([]);
+  });
+
+  test('a market row follows its registration and changes', async () => {
+    const settings = {
+      title: 'BTC/KRW',
+      amountUnit: '0.00010000',
+      amountMin: null,
+      amountMax: '2.00000000',
+      feeRate: '0.001',
+      isActive: true,
+      sellerForm: [{ name: 'bank', label: 'Bank', type: 'text' as const, required: true }],
+    };
+    const assets = {
+      sourceAsset: 'BTC',
+      sourceDecimalPoint: 8,
+      targetAsset: 'KRW',
+      targetDecimalPoint: 0,
+    };
+    const history: MarketEvent[] = [];
+    const run = (command: MarketCommand) =>
+      decideAndAppend<MarketCommand, MarketEvent, MarketState>(
+        marketDecider,
+        marketStream(1),
+        history,
+        command,
+      );
+    expect(await nextMarketSeq(db)).toBe(1);
+    await run({ type: 'RegisterMarket', marketSeq: 1, assets, settings, now: t0 });
+    await run({ type: 'ChangeMarket', settings: { ...settings, isActive: false }, now: at(1) });
+    await project();
+    expect(await findMarket(db, 1)).toEqual({
+      market_seq: 1,
+      title: 'BTC/KRW',
+      ...{
+        source_asset: 'BTC',
+        source_decimal_point: 8,
+        target_asset: 'KRW',
+        target_decimal_point: 0,
+      },
+      amount_unit: '0.00010000',
+      amount_min: null,
+      amount_max: '2.00000000',
+      fee_rate: '0.001',
+      is_active: false,
+      seller_form: settings.sellerForm,
+      registered_at: t0,
+      updated_at: at(1),
+    });
+    expect((await listMarkets(db, { activeOnly: true })).length).toBe(0);
+    expect((await listMarkets(db)).map((row) => row.market_seq)).toEqual([1]);
+    expect(await nextMarketSeq(db)).toBe(2);
   });
 
   test('an application row carries the derived status, holds, dispute and deadline', async () => {

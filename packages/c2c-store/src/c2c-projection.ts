@@ -7,8 +7,12 @@ import {
   dealStreamPrefix,
   evolveApplication,
   evolveDeal,
+  evolveMarket,
   finalStatuses,
   liveReservations,
+  type MarketEvent,
+  type MarketState,
+  marketStreamPrefix,
   type OpenApplication,
   type OpenDeal,
 } from '@ledger/c2c';
@@ -28,7 +32,11 @@ import { type DealStateJson, dealStateFromJson, dealStateToJson } from './c2c-st
  */
 
 export const c2cProjectionName = 'c2c';
-export const c2cTables = { deals: 'c2c_deals', applications: 'c2c_applications' } as const;
+export const c2cTables = {
+  markets: 'c2c_markets',
+  deals: 'c2c_deals',
+  applications: 'c2c_applications',
+} as const;
 
 // biome-ignore lint/suspicious/noExplicitAny: raw SQL on its own tables.
 type Trx = Transaction<any>;
@@ -45,6 +53,14 @@ async function createTables(trx: Trx, context: Pick<ProjectionContext, 'table'>)
   const table = (logical: string) => sql.table(context.table(logical));
   const deals = table(c2cTables.deals);
   const applications = table(c2cTables.applications);
+  await sql`CREATE TABLE ${table(c2cTables.markets)} (
+      market_seq integer PRIMARY KEY, title text NOT NULL,
+      source_asset text COLLATE "C" NOT NULL, source_decimal_point smallint NOT NULL,
+      target_asset text COLLATE "C" NOT NULL, target_decimal_point smallint NOT NULL,
+      amount_unit numeric NOT NULL, amount_min numeric, amount_max numeric,
+      fee_rate numeric NOT NULL, is_active boolean NOT NULL, seller_form jsonb NOT NULL,
+      registered_at timestamptz NOT NULL, updated_at timestamptz NOT NULL,
+      state jsonb NOT NULL, last_position text COLLATE "C" NOT NULL)`.execute(trx);
   await sql`CREATE TABLE ${deals} (
       deal_id text COLLATE "C" PRIMARY KEY, market_seq integer NOT NULL,
       owner_member_seq bigint NOT NULL, side text NOT NULL, safety_type text NOT NULL,
@@ -85,18 +101,47 @@ async function createTables(trx: Trx, context: Pick<ProjectionContext, 'table'>)
 // biome-ignore lint/suspicious/noExplicitAny: raw SQL on its own tables; runs on any projector's db.
 export const c2cProjection: Projection<any> = {
   name: c2cProjectionName,
-  version: 1,
-  filter: { streamPrefixes: [dealStreamPrefix, applicationStreamPrefix] },
+  version: 2,
+  filter: { streamPrefixes: [marketStreamPrefix, dealStreamPrefix, applicationStreamPrefix] },
   tables: Object.values(c2cTables),
   setup: (trx, context) => createTables(trx, context),
   apply: async (trx, events, context) => {
     const table: TableOf = (logical) => sql.table(context.table(logical));
     for (const event of events) {
-      if (event.streamName.startsWith(dealStreamPrefix)) await applyDealEvent(trx, table, event);
+      if (event.streamName.startsWith(marketStreamPrefix))
+        await applyMarketEvent(trx, table, event);
+      else if (event.streamName.startsWith(dealStreamPrefix))
+        await applyDealEvent(trx, table, event);
       else await applyApplicationEvent(trx, table, event);
     }
   },
 };
+
+/** A market row holds its folded state and the columns the catalog lists. */
+async function applyMarketEvent(trx: Trx, table: TableOf, event: RecordedEvent): Promise<void> {
+  const markets = table(c2cTables.markets);
+  const marketSeq = (event.data as { marketSeq?: unknown } | null)?.marketSeq;
+  if (typeof marketSeq !== 'number')
+    throw new C2cProjectionError(event, 'an event without its marketSeq');
+  const { rows } = await sql<{ state: MarketState }>`SELECT state FROM ${markets}
+    WHERE market_seq = ${marketSeq}`.execute(trx);
+  const before: MarketState = rows[0]?.state ?? { status: 'none' };
+  const m = folded(event, () => evolveMarket(before, event as unknown as MarketEvent));
+  const position = event.position ?? '';
+  await sql`INSERT INTO ${markets} (market_seq, title, source_asset, source_decimal_point,
+      target_asset, target_decimal_point, amount_unit, amount_min, amount_max, fee_rate, is_active,
+      seller_form, registered_at, updated_at, state, last_position)
+    VALUES (${marketSeq}, ${m.title}, ${m.sourceAsset}, ${m.sourceDecimalPoint}, ${m.targetAsset},
+      ${m.targetDecimalPoint}, ${m.amountUnit}, ${m.amountMin}, ${m.amountMax}, ${m.feeRate},
+      ${m.isActive}, ${JSON.stringify(m.sellerForm)}::jsonb, ${m.registeredAt}, ${m.updatedAt},
+      ${JSON.stringify(m)}::jsonb, ${position})
+    ON CONFLICT (market_seq) DO UPDATE SET title = excluded.title,
+      amount_unit = excluded.amount_unit, amount_min = excluded.amount_min,
+      amount_max = excluded.amount_max, fee_rate = excluded.fee_rate,
+      is_active = excluded.is_active, seller_form = excluded.seller_form,
+      updated_at = excluded.updated_at, state = excluded.state,
+      last_position = excluded.last_position`.execute(trx);
+}
 
 function idOf(event: RecordedEvent, field: 'dealId' | 'applicationId'): string {
   const id = (event.data as Record<string, unknown> | null)?.[field];

@@ -51,6 +51,10 @@ export type DealFilter = Page & {
   ownerMemberSeq?: number | undefined;
   /** Either side's asset. */
   asset?: string | undefined;
+  /** Deals whose price range takes this price. */
+  price?: string | undefined;
+  /** Deals that can take an application of this source amount (available and per-application bounds). */
+  amount?: string | undefined;
 };
 
 export type ApplicationRow = {
@@ -143,6 +147,16 @@ function dealConditions(filter: DealFilter): RawBuilder<unknown>[] {
     conditions.push(sql`owner_member_seq = ${filter.ownerMemberSeq}`);
   if (filter.asset !== undefined)
     conditions.push(sql`(source_asset = ${filter.asset} OR target_asset = ${filter.asset})`);
+  if (filter.price !== undefined)
+    conditions.push(
+      sql`price_min <= ${filter.price}::numeric AND price_max >= ${filter.price}::numeric`,
+    );
+  if (filter.amount !== undefined) {
+    const amount = sql`${filter.amount}::numeric`;
+    conditions.push(sql`available_amount >= ${amount}
+      AND (application_min IS NULL OR application_min <= ${amount})
+      AND (application_max IS NULL OR application_max >= ${amount})`);
+  }
   return conditions;
 }
 

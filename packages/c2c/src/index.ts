@@ -21,4 +21,6 @@ export * from './deal-events.ts';
 export type { DealRejection, DealRejectionType } from './deal-rejections.ts';
 export * from './deal-state.ts';
 export * from './deal-steps.ts';
+export * from './market-decider.ts';
+export * from './market-events.ts';
 export { dealEscrowHoldId, dealLedgerCommandIds } from './publish-deal.ts';
