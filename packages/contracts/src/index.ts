@@ -1,4 +1,6 @@
 export * from './assets.ts';
+export * from './c2c.ts';
+export * from './c2c-routes.ts';
 export { type Health, HealthSchema } from './health.ts';
 export * from './identity.ts';
 export * from './identity-administration.ts';

@@ -35,7 +35,10 @@ export type IdKind =
   | 'asset_plugin'
   | 'deposit'
   | 'deposit_request'
-  | 'withdrawal';
+  | 'withdrawal'
+  | 'c2c_market'
+  | 'c2c_deal'
+  | 'c2c_application';
 
 export type RouteEntry = {
   method: HttpMethod;

@@ -1,4 +1,5 @@
 import { assetAndDepositRoutes } from './asset-routes.ts';
+import { c2cRoutes } from './c2c-routes.ts';
 import {
   adminReadRoutes,
   adminWriteRoutes,
@@ -32,6 +33,7 @@ export const routeTable: readonly RouteEntry[] = [
   ...assetAndDepositRoutes,
   ...withdrawalRoutes,
   ...kycAndSecurityRoutes,
+  ...c2cRoutes,
 ];
 
 export function permissionKey(permission: Permission): string {

@@ -1,4 +1,5 @@
 import { assetProblemCodes } from '../assets.ts';
+import { c2cProblemCodes } from '../c2c.ts';
 import { identityProblemCodes } from '../identity-problems.ts';
 import { kycProblemCodes } from '../kyc.ts';
 import { ledgerProblemCodes } from '../ledger.ts';
@@ -31,6 +32,7 @@ export const serverProblemCodes = [
   ...assetProblemCodes,
   ...ledgerProblemCodes,
   ...listProblemCodes,
+  ...c2cProblemCodes,
 ] as const;
 export type ServerProblemCode = (typeof serverProblemCodes)[number];
 

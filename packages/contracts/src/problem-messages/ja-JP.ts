@@ -119,6 +119,53 @@ export const jaJP: ProblemCatalog = {
   otp_registration_required: { title: '出金する前にマイページでOTPを登録してください。' },
   policy_invalid: { title: '出金ポリシーが正しくありません。', detail: '項目: {field}' },
   one_time_limit_exceeded: { title: '1回あたりの出金限度額を超えています。' },
+  c2c_market_not_found: { title: 'C2Cマーケットが見つかりません。' },
+  c2c_market_exists: {
+    title: '同じ番号のマーケットが登録されたところです。もう一度お試しください。',
+  },
+  c2c_market_invalid: {
+    title: 'マーケットの設定が正しくありません。',
+    detail: 'マーケットの設定 {field} が正しくありません。',
+  },
+  c2c_market_inactive: { title: '取引が有効ではありません。' },
+  c2c_deal_not_found: { title: '取引が見つかりません。' },
+  c2c_safety_type_invalid: { title: 'この取引の方向には使えない安全取引の種類です。' },
+  c2c_amount_invalid: {
+    title: '正しい数量を入力してください。',
+    detail: '{field} に正しい数量を入力してください。',
+  },
+  c2c_amount_not_in_unit: {
+    title: '数量がマーケットの単位の倍数ではありません。',
+    detail: '数量は {unit} の倍数にしてください。',
+  },
+  c2c_amount_out_of_bounds: { title: '数量が許容範囲外です。' },
+  c2c_price_invalid: {
+    title: '正しい価格を入力してください。',
+    detail: '{field} に正しい価格を入力してください。',
+  },
+  c2c_price_out_of_range: {
+    title: '価格が取引の範囲外です。',
+    detail: '価格が取引の範囲（{min}〜{max}）外です。',
+  },
+  c2c_close_date_invalid: { title: '締切日は未来の日時にしてください。' },
+  c2c_deal_not_open: { title: '受付中の取引ではありません。' },
+  c2c_deal_past_close_date: { title: '取引の締切日を過ぎています。' },
+  c2c_own_deal: { title: '自分の取引には申し込めません。' },
+  c2c_amount_exceeds_available: {
+    title: '取引の残りを超えています。',
+    detail: '取引の残り（{available}）を超えています。',
+  },
+  c2c_fee_outdated: {
+    title: '申し込み中に取引が変わりました。もう一度申し込んでください。',
+    detail:
+      '申し込み中に取引が変わり、手数料が {feeAmount} になりました。もう一度申し込んでください。',
+  },
+  c2c_not_deal_owner: { title: '取引の登録者だけが行えます。' },
+  c2c_application_not_found: { title: '申し込みが見つかりません。' },
+  c2c_application_state_invalid: { title: '申し込みの現在の状態ではできない操作です。' },
+  c2c_not_allowed_for_actor: { title: '相手側が行う操作です。' },
+  c2c_dispute_open: { title: '紛争が進行中です。管理者が解決します。' },
+  c2c_hold_not_refused: { title: '再試行する拒否された保留がありません。' },
   asset_not_found: { title: '該当する資産がありません。' },
   asset_exists: { title: '同じコードの資産がすでにあります。' },
   asset_code_invalid: { title: '資産コードは英字と数字で、先頭は英字です。' },
