@@ -12,7 +12,20 @@ import { type Kysely, type RawBuilder, sql } from 'kysely';
 // biome-ignore lint/suspicious/noExplicitAny: raw SQL on the c2c views; any schema.
 type AnyDb = Kysely<any>;
 
-export type Page = { limit: number; offset: number };
+export type Page = {
+  limit: number;
+  offset: number;
+  /** Published (deals) or filed (applications) in [from, to). */
+  from?: Date | undefined;
+  to?: Date | undefined;
+};
+
+function rangeConditions(column: RawBuilder<unknown>, page: Page): RawBuilder<unknown>[] {
+  return [
+    ...(page.from === undefined ? [] : [sql`${column} >= ${page.from}`]),
+    ...(page.to === undefined ? [] : [sql`${column} < ${page.to}`]),
+  ];
+}
 
 export type DealRow = {
   deal_id: string;
@@ -91,6 +104,7 @@ export type ApplicationFilter = Page & {
   memberSeq?: number | undefined;
   role?: 'seller' | 'buyer' | 'party' | undefined;
   dealId?: string | undefined;
+  marketSeq?: number | undefined;
   status?: ApplicationStatus | undefined;
   safetyType?: string | undefined;
   asset?: string | undefined;
@@ -138,7 +152,7 @@ function whereOf(conditions: RawBuilder<unknown>[]): RawBuilder<unknown> {
 }
 
 function dealConditions(filter: DealFilter): RawBuilder<unknown>[] {
-  const conditions: RawBuilder<unknown>[] = [];
+  const conditions: RawBuilder<unknown>[] = rangeConditions(sql`published_at`, filter);
   if (filter.marketSeq !== undefined) conditions.push(sql`market_seq = ${filter.marketSeq}`);
   if (filter.side !== undefined) conditions.push(sql`side = ${filter.side}`);
   if (filter.safetyType !== undefined) conditions.push(sql`safety_type = ${filter.safetyType}`);
@@ -193,7 +207,8 @@ function memberCondition(memberSeq: number, role: ApplicationFilter['role']): Ra
 }
 
 function applicationConditions(filter: ApplicationFilter): RawBuilder<unknown>[] {
-  const conditions: RawBuilder<unknown>[] = [];
+  const conditions: RawBuilder<unknown>[] = rangeConditions(sql`filed_at`, filter);
+  if (filter.marketSeq !== undefined) conditions.push(sql`market_seq = ${filter.marketSeq}`);
   if (filter.memberSeq !== undefined)
     conditions.push(memberCondition(filter.memberSeq, filter.role));
   if (filter.dealId !== undefined) conditions.push(sql`deal_id = ${filter.dealId}`);

@@ -24,7 +24,8 @@ const applicationActions: [string, string][] = [
 export const c2cRoutes: RouteEntry[] = [
   route('GET', `${v1}/c2c/market`, 'query', 'member', 'The active C2C markets'),
   route('GET', `${v1}/c2c/deal`, 'query', 'member', 'The open deals, filtered'),
-  route('GET', `${v1}/c2c/deal/:dealId`, 'query', 'member', 'One deal', { id: dealId }),
+  // Any member reads an open deal and applies to it: the deal id names no object of the caller's.
+  route('GET', `${v1}/c2c/deal/:dealId`, 'query', 'member', 'One deal'),
   route('GET', `${v1}/c2c/my-deal`, 'query', 'member', 'The caller’s deals'),
   route('GET', `${v1}/c2c/sale`, 'query', 'member', 'The caller’s sales'),
   route('GET', `${v1}/c2c/purchase`, 'query', 'member', 'The caller’s purchases'),
@@ -35,9 +36,7 @@ export const c2cRoutes: RouteEntry[] = [
   route('POST', `${v1}/c2c/deal/:dealId/close`, 'write', 'member', 'Close one’s deal', {
     id: dealId,
   }),
-  route('POST', `${v1}/c2c/deal/:dealId/application`, 'write', 'member', 'Apply to a deal', {
-    id: dealId,
-  }),
+  route('POST', `${v1}/c2c/deal/:dealId/application`, 'write', 'member', 'Apply to a deal'),
   ...applicationActions.map(([action, summary]) =>
     route('POST', `${v1}/c2c/application/:applicationId/${action}`, 'write', 'member', summary, {
       id: applicationId,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ExtraFieldSchema, ExtraValuesSchema } from './assets.ts';
+import { ExtraFieldSchema } from './assets.ts';
 import { AmountTextSchema, LedgerAssetSchema } from './ledger-requests.ts';
 import { listQuerySchema, QueryBooleanSchema } from './list-query.ts';
 import { text } from './text.ts';
@@ -136,8 +136,6 @@ export const PublishDealRequestSchema = z.strictObject({
   close_at: z.iso.datetime({ offset: true }).nullable(),
   source_account_seq: SeqSchema,
   target_account_seq: SeqSchema,
-  /** The market's seller form, when the owner sells. */
-  seller_form: ExtraValuesSchema.optional(),
 });
 export const DealParameterSchema = z.strictObject({ dealId: IdSchema });
 export const CloseDealRequestSchema = z.strictObject({});
@@ -147,8 +145,6 @@ export const FileApplicationRequestSchema = z.strictObject({
   price: C2cPriceSchema,
   source_account_seq: SeqSchema,
   target_account_seq: SeqSchema,
-  /** The market's seller form, when the applicant sells. */
-  seller_form: ExtraValuesSchema.optional(),
 });
 export const ApplicationParameterSchema = z.strictObject({ applicationId: IdSchema });
 export const ApplicationActionRequestSchema = z.strictObject({});
@@ -182,6 +178,14 @@ export const AdminC2cDealListQuerySchema = listQuerySchema({
     status: z.enum(c2cDealStatusValues).optional(),
     asset: LedgerAssetSchema.optional(),
     member_seq: QuerySeq.optional(),
+  },
+});
+export const MyC2cDealListQuerySchema = listQuerySchema({
+  sortable: ['published_at'],
+  filters: {
+    market_seq: QuerySeq.optional(),
+    side: z.enum(c2cDealSideValues).optional(),
+    status: z.enum(c2cDealStatusValues).optional(),
   },
 });
 export const MyC2cApplicationListQuerySchema = listQuerySchema({

@@ -6,6 +6,7 @@ import type { IdentityWriteDependencies } from './identity-dependencies.ts';
 import { mountAuthorization, mountIdentityRoutes } from './identity-routes.ts';
 import { limits } from './limits.ts';
 import { apiReferenceRoutes } from './routes/api-reference-routes.ts';
+import { mountC2cRoutes } from './routes/c2c-routes.ts';
 import { chainDevelopmentRoutes } from './routes/chain-development-routes.ts';
 import { mountKycRoutes } from './routes/kyc-routes.ts';
 import { ledgerDirectRoutes } from './routes/ledger-direct-routes.ts';
@@ -71,6 +72,8 @@ export function createApp(dependencies: WriteApiDependencies) {
     app.route('/api/v1', chainDevelopmentRoutes(dependencies));
   }
   mountKycRoutes(app, dependencies);
+  // C2C escrow trading: markets, deals and applications.
+  mountC2cRoutes(app, ledger);
   app.route('/api/v1', apiReferenceRoutes(app));
   return app;
 }

@@ -46,7 +46,10 @@ function concretePath(route: RouteEntry, ids: { memberSeq: number }): string {
     .replace(':requestId', randomUUID())
     .replace(':depositId', 'sim-btc:f00dfeed:0')
     .replace(':withdrawalId', randomUUID())
-    .replace(':asset', 'BTC');
+    .replace(':asset', 'BTC')
+    .replace(':marketSeq', '1')
+    .replace(':dealId', randomUUID())
+    .replace(':applicationId', randomUUID());
 }
 
 async function call(route: RouteEntry, token: string | undefined): Promise<Response> {

@@ -1,12 +1,22 @@
 // Proves object-level authorization (T15, BOLA/IDOR): every member route that takes an object id,
 // generated from the route table, answers 404 to another member's token for A's object (even with
 // a valid code for A's OTP) and writes nothing; lists and /member/me only ever show the caller's.
+
+import {
+  applicationDecider,
+  applicationStream,
+  chargedTextOf,
+  dealDecider,
+  dealStream,
+} from '@ledger/c2c';
+import { c2cProjection, c2cProjectionName } from '@ledger/c2c-store';
 import { type RouteEntry, routeTable } from '@ledger/contracts';
 import { identityDb } from '@ledger/identity-store';
 import { kycProjection, kycProjectionName } from '@ledger/kyc-store';
 import { type SystemRole, systemAccountId, systemRoles } from '@ledger/ledger';
 import { ledgerBalancesProjection, ledgerBalancesProjectionName } from '@ledger/ledger-projections';
 import { type LedgerWriterService, startLedgerWriterService } from '@ledger/ledger-writer-core';
+import { readStreamState } from '@ledger/process-kit';
 import { createCheckpointAwaiter } from '@ledger/projection-runner';
 import { startProjector } from '@ledger/projector';
 import { silentLogger } from '@ledger/runtime';
@@ -16,11 +26,13 @@ import { createApp } from '@ledger/write-api';
 import { type TestMember, totpAt } from '@ledger/write-api/testing';
 import { type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { appendDecided, c2cDeadlines } from '../testing/c2c-test-kit.ts';
 import { committedHead } from '../testing/committed-head.ts';
 import {
   createIdentityPlatformTestKit,
   type IdentityPlatformTestKit,
 } from '../testing/identity-platform-test-kit.ts';
+import { validBodies } from '../testing/route-requests.ts';
 
 const database = useTestDatabase();
 let kit: IdentityPlatformTestKit;
@@ -40,7 +52,12 @@ let awaiter: ReturnType<typeof createCheckpointAwaiter> | undefined;
 async function ledgerProjected(): Promise<void> {
   const head = await committedHead(database().db);
   if (head === undefined || awaiter === undefined) return;
-  const names = [ledgerBalancesProjectionName, withdrawalsProjectionName, kycProjectionName];
+  const names = [
+    ledgerBalancesProjectionName,
+    withdrawalsProjectionName,
+    kycProjectionName,
+    c2cProjectionName,
+  ];
   if (!(await awaiter.waitForPosition(names, head, 20_000))) {
     throw new Error('the ledger projections did not catch up');
   }
@@ -121,7 +138,7 @@ async function createAliceWithdrawal(): Promise<string> {
   projector = startProjector({
     db: kit.db as unknown as Kysely<unknown>,
     eventStore: kit.eventStore,
-    projections: [ledgerBalancesProjection, withdrawalsProjection, kycProjection],
+    projections: [ledgerBalancesProjection, withdrawalsProjection, kycProjection, c2cProjection],
     logger: silentLogger,
     signal: stopping.signal,
   });
@@ -210,7 +227,63 @@ beforeAll(async () => {
     VALUES ('wallet:77', 77, '1000-0000-0776', 'member', ${String(alice.seq)}, ${alice.seq}, 'KRW',
       0, 'normal', 5000, 0, false, now(), 0, '0')`.execute(kit.db);
   aliceObjects.account = '77';
+  await createAliceDealAndApplication(bob.seq + 1000);
 });
+
+/** Alice's deal and an application another member filed to it (Alice is its party, Bob is not). */
+async function createAliceDealAndApplication(applicantSeq: number): Promise<void> {
+  const now = new Date().toISOString();
+  const dealId = 'alice-deal';
+  await appendDecided(kit.eventStore, dealDecider, dealStream(dealId), {
+    type: 'PublishDeal',
+    dealId,
+    ownerMemberSeq: alice.seq,
+    market: {
+      marketSeq: 1,
+      isActive: true,
+      sourceAsset: 'BTC',
+      sourceDecimalPoint: 8,
+      targetAsset: 'KRW',
+      targetDecimalPoint: 0,
+      amountUnit: '0.00010000',
+      amountMin: null,
+      amountMax: null,
+      feeRate: '0.001',
+    },
+    side: 'sell',
+    safetyType: 'sellerFirst',
+    totalAmount: '1.00000000',
+    applicationMin: null,
+    applicationMax: null,
+    priceMin: '90000000',
+    priceMax: '100000000',
+    closeAt: null,
+    ownerSourceAccount: 'wallet:1',
+    ownerTargetAccount: 'wallet:2',
+    now,
+  });
+  const fold = { initialState: dealDecider.initialState, evolve: dealDecider.evolve };
+  const { state } = await readStreamState(kit.eventStore, dealStream(dealId), fold);
+  if (state.status === 'none') throw new Error('the deal was not published');
+  const applicationId = 'alice-application';
+  await appendDecided(kit.eventStore, applicationDecider, applicationStream(applicationId), {
+    type: 'FileApplication',
+    applicationId,
+    deal: state.terms,
+    applicantMemberSeq: applicantSeq,
+    amount: '0.10000000',
+    price: '95000000',
+    applicantSourceAccount: 'wallet:3',
+    applicantTargetAccount: 'wallet:4',
+    deadlines: c2cDeadlines,
+    dealCharged: chargedTextOf(state),
+    now,
+  });
+  aliceObjects.c2c_deal = dealId;
+  aliceObjects.c2c_application = applicationId;
+  await ledgerProjected();
+}
+
 afterAll(async () => {
   stopping.abort();
   await projector?.done;
@@ -235,11 +308,13 @@ async function callAsBob(route: RouteEntry): Promise<Response> {
     headers: { authorization, 'content-type': 'application/json' },
     // A valid body, so only the object's owner decides the answer.
     body: JSON.stringify(
-      route.id?.kind === 'account'
-        ? { title: 'Mine now' }
-        : route.id?.kind === 'withdrawal'
-          ? {}
-          : { otp_token: await totpAt(aliceOtpSecret, kit.clock.nowMs) },
+      route.id?.kind === 'c2c_deal' || route.id?.kind === 'c2c_application'
+        ? (validBodies[`${route.method} ${route.path}`] ?? {})
+        : route.id?.kind === 'account'
+          ? { title: 'Mine now' }
+          : route.id?.kind === 'withdrawal'
+            ? {}
+            : { otp_token: await totpAt(aliceOtpSecret, kit.clock.nowMs) },
     ),
   });
 }
@@ -253,6 +328,18 @@ test('the table has member routes with ids to check', () => {
     '/api/v1/account/:seq/deposit-address',
     '/api/v1/account/:seq/deposit-address',
     '/api/v1/brokerage/:seq',
+    ...[
+      '',
+      '/accept',
+      '/cancel',
+      '/confirm',
+      '/dispute',
+      '/paid',
+      '/reject',
+      '/retry-hold',
+      '/return',
+    ].map((action) => `/api/v1/c2c/application/:applicationId${action}`),
+    '/api/v1/c2c/deal/:dealId/close',
     '/api/v1/otp/:otpId/activate',
     '/api/v1/otp/:otpId/deactivate',
     '/api/v1/withdraw/:withdrawalId',
@@ -274,9 +361,14 @@ describe.each(
     expect(Object.keys(problem).sort()).toEqual(
       ['code', 'instance', 'requestId', 'status', 'title', 'type'].sort(),
     );
-    expect(['otp_not_found', 'not_found', 'account_not_found', 'withdrawal_not_found']).toContain(
-      problem.code,
-    );
+    expect([
+      'otp_not_found',
+      'not_found',
+      'account_not_found',
+      'withdrawal_not_found',
+      'c2c_deal_not_found',
+      'c2c_application_not_found',
+    ]).toContain(problem.code);
     expect(await kit.eventCount()).toBe(before);
   });
 });

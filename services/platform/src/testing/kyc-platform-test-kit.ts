@@ -1,3 +1,4 @@
+import { c2cProjection } from '@ledger/c2c-store';
 import type { Db } from '@ledger/db';
 import { createPostgresEventStore } from '@ledger/event-store/postgres';
 import { identityDb, readPersonalData } from '@ledger/identity-store';
@@ -26,7 +27,8 @@ export async function createKycPlatformTestKit(database: { url: string; db: Db }
   const projector = startProjector({
     db: database.db as unknown as Kysely<unknown>,
     eventStore: projectorStore,
-    projections: [kycProjection],
+    // The c2c projection too, so the C2C reads find their tables.
+    projections: [kycProjection, c2cProjection],
     logger: silentLogger,
     signal: stopping.signal,
   });

@@ -134,6 +134,59 @@ export const validBodies: Record<string, unknown> = {
     fee_amount: '0',
     fee_asset: 'BTC',
   },
+  'POST /api/v1/admin/c2c-market': {
+    source_asset: 'BTC',
+    target_asset: 'KRW',
+    title: 'BTC/KRW',
+    amount_unit: '0.0001',
+    amount_min: null,
+    amount_max: null,
+    fee_rate: '0.001',
+    is_active: true,
+    seller_form: [],
+  },
+  'PUT /api/v1/admin/c2c-market/:marketSeq': {
+    title: 'BTC/KRW',
+    amount_unit: '0.0001',
+    amount_min: null,
+    amount_max: null,
+    fee_rate: '0.001',
+    is_active: false,
+    seller_form: [],
+  },
+  'POST /api/v1/c2c/deal': {
+    market_seq: 1,
+    side: 'sell',
+    safety_type: 'sellerFirst',
+    total_amount: '1',
+    application_min: null,
+    application_max: null,
+    price_min: '90000000',
+    price_max: '100000000',
+    close_at: null,
+    source_account_seq: 1,
+    target_account_seq: 2,
+  },
+  'POST /api/v1/c2c/deal/:dealId/close': {},
+  'POST /api/v1/admin/private-deal/:dealId/close': {},
+  'POST /api/v1/c2c/deal/:dealId/application': {
+    amount: '0.1',
+    price: '95000000',
+    source_account_seq: 1,
+    target_account_seq: 2,
+  },
+  'POST /api/v1/c2c/application/:applicationId/accept': {},
+  'POST /api/v1/c2c/application/:applicationId/reject': { reason: 'Not today' },
+  'POST /api/v1/c2c/application/:applicationId/cancel': {},
+  'POST /api/v1/c2c/application/:applicationId/paid': {},
+  'POST /api/v1/c2c/application/:applicationId/confirm': {},
+  'POST /api/v1/c2c/application/:applicationId/return': { reason: 'Not received' },
+  'POST /api/v1/c2c/application/:applicationId/dispute': {},
+  'POST /api/v1/c2c/application/:applicationId/retry-hold': {},
+  'POST /api/v1/admin/private-application/:applicationId/resolve': {
+    verdict: 'return',
+    reason: 'The payment never arrived',
+  },
 };
 export const bodilessRoutes = [
   'POST /api/v1/auth/token/refresh',
@@ -158,7 +211,10 @@ export function concretePath(
     .replace(':requestId', '00000000-0000-4000-8000-000000000000')
     .replace(':depositId', 'btc-sim:f00dfeed:0')
     .replace(':withdrawalId', '00000000-0000-4000-8000-000000000000')
-    .replace(':asset', 'BTC');
+    .replace(':asset', 'BTC')
+    .replace(':marketSeq', '1')
+    .replace(':dealId', '00000000-0000-4000-8000-000000000000')
+    .replace(':applicationId', '00000000-0000-4000-8000-000000000000');
 }
 
 /** `METHOD path`, the table's key of a route. */

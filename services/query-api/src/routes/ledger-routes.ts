@@ -1,4 +1,5 @@
 import { assetsProjectionName } from '@ledger/assets-store';
+import { c2cProjectionName } from '@ledger/c2c-store';
 import type { Db } from '@ledger/db';
 import {
   ledgerBalancesProjectionName,
@@ -9,6 +10,7 @@ import type { Hono } from 'hono';
 import type { IdentityReadDependencies } from '../identity-dependencies.ts';
 import { readYourWrites } from '../read-your-writes.ts';
 import { assetReadRoutes } from './asset-routes.ts';
+import { c2cQueryRoutes } from './c2c-query-routes.ts';
 import { depositReadRoutes } from './deposit-routes.ts';
 import { ledgerAccountRoutes } from './ledger-account-routes.ts';
 import { ledgerAdminRoutes } from './ledger-admin-routes.ts';
@@ -53,4 +55,13 @@ export function mountLedgerRoutes(
   };
   app.route('/api/v1', assetReadRoutes(assets));
   app.route('/api/v1', depositReadRoutes(assets));
+  // C2C escrow trading: `?after=` waits for the c2c projection.
+  app.route(
+    '/api/v1',
+    c2cQueryRoutes({
+      db: dependencies.db,
+      now: dependencies.identity.now,
+      waitForC2c: readYourWrites(dependencies, [c2cProjectionName]),
+    }),
+  );
 }
