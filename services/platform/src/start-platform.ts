@@ -30,6 +30,7 @@ import { createWithdrawalProcessor } from '@ledger/withdrawal-processor';
 import { walletHoldingsSource, withdrawalsProjection } from '@ledger/withdrawals-store';
 import {
   adjustmentResumableOf,
+  c2cApplicationResumable,
   createIdentityWriteDependencies,
   createApp as createWriteApi,
   startIdentityRetention,
@@ -123,6 +124,12 @@ export async function startPlatform(options: PlatformOptions): Promise<Platform>
           eventStore: writeIdentity.eventStore,
           ledger: ledger.client,
           now: writeIdentity.now,
+        }),
+        // C2C applications: what the parties' requests left (a ledger that did not answer).
+        c2cApplicationResumable(writeDb, {
+          eventStore: writeIdentity.eventStore,
+          ledger: ledger.client,
+          now: () => writeIdentity.now().toISOString(),
         }),
       ],
       chores: [{ name: 'withdrawal reconciliation', run: withdrawals.reconcile }],

@@ -16,6 +16,7 @@ import {
   type LedgerWriteDependencies,
 } from './routes/ledger-write-context.ts';
 
+export { c2cApplicationResumable } from './c2c-process/c2c-application-process.ts';
 export type { IdentityWriteDependencies } from './identity-dependencies.ts';
 export {
   createIdentityWriteDependencies,

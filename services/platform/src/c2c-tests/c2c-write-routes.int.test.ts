@@ -1,4 +1,5 @@
 // Proves the C2C write routes over HTTP: an administrator registers and deactivates a market (assets and scale from the catalog); a member publishes a deal with an Idempotency-Key (required; a retry answers the first answer), another applies and the deal reserves the part at once (more than is left, or one's own deal, refused with its code), the parties act in turn (the wrong party 403, another member's application or deal 404), an administrator returns an application with a reason, the owner closes the deal, and an inactive market refuses new deals; each answer's position reads the write at once.
+import { systemAccountId } from '@ledger/ledger';
 import { useTestDatabase } from '@ledger/testing';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { type C2cTestKit, startC2cTestKit } from '../testing/c2c-test-kit.ts';
@@ -75,6 +76,38 @@ const applyBody = (member: LedgerTestMember, amount: string) => ({
   source_account_seq: accounts.get(member.userId)?.BTC,
   target_account_seq: accounts.get(member.userId)?.KRW,
 });
+
+async function fund(member: LedgerTestMember, asset: 'BTC' | 'KRW', amount: string) {
+  const seq = accounts.get(member.userId)?.[asset];
+  const transferId = `fund:${member.userId}:${asset}`;
+  const result = await kit.writer.submit({
+    commandId: transferId,
+    actor: 'system:test',
+    command: {
+      type: 'PostTransfer',
+      data: {
+        transferId,
+        legs: [
+          {
+            debit: systemAccountId('chainClearing', asset),
+            credit: `wallet:${seq}`,
+            asset,
+            amount,
+          },
+        ],
+        cause: 'deposit',
+      },
+    },
+  });
+  if (result.kind !== 'answered' || result.answer.kind !== 'accepted')
+    throw new Error(`fund: ${JSON.stringify(result)}`);
+}
+
+async function balance(member: LedgerTestMember, asset: 'BTC' | 'KRW'): Promise<string> {
+  const seq = accounts.get(member.userId)?.[asset];
+  const answer = await read(`/api/v1/account/${seq}`, member);
+  return String((answer.body.data as { balance?: string }).balance);
+}
 
 let dealId = '';
 let applicationId = '';
@@ -258,6 +291,45 @@ describe('a deal and an application', () => {
     expect(closed.status).toBe(200);
     const deal = await read(`/api/v1/c2c/deal/${dealId}?after=${closed.body.position}`, owner);
     expect(deal.body.data).toMatchObject({ status: 'closed', closed_by: 'owner' });
+  });
+
+  test('a sellerFirst trade moves the money once: held at accept and paid, both paid at confirm', async () => {
+    await fund(owner, 'BTC', '1.00000000');
+    await fund(buyer, 'KRW', '100000000');
+    const published = await post('/api/v1/c2c/deal', dealBody(owner), owner);
+    const trade = published.body.data?.id ?? '';
+    const filed = await post(
+      `/api/v1/c2c/deal/${trade}/application`,
+      applyBody(buyer, '0.1'),
+      buyer,
+    );
+    const id = filed.body.data?.id ?? '';
+    const path = (action: string) => `/api/v1/c2c/application/${id}/${action}`;
+    const accepted = await post(path('accept'), {}, owner);
+    const funded = await read(
+      `/api/v1/c2c/application/${id}?after=${accepted.body.position}`,
+      owner,
+    );
+    expect(funded.body.data).toMatchObject({ status: 'funded', seller_hold: 'held' });
+    const paid = await post(path('paid'), {}, buyer);
+    const held = await read(`/api/v1/c2c/application/${id}?after=${paid.body.position}`, buyer);
+    expect(held.body.data).toMatchObject({ status: 'paid', buyer_hold: 'held' });
+    const confirmed = await post(path('confirm'), {}, owner);
+    const done = await read(
+      `/api/v1/c2c/application/${id}?after=${confirmed.body.position}`,
+      owner,
+    );
+    expect(done.body.data).toMatchObject({ status: 'confirmed', target_amount: '9500000' });
+    await kit.projected();
+    expect(await balance(buyer, 'BTC')).toBe('0.10000000');
+    expect(await balance(owner, 'KRW')).toBe('9500000');
+    expect(await balance(owner, 'BTC')).toBe('0.89990000');
+    expect(await balance(buyer, 'KRW')).toBe('90500000');
+    const deal = await read(`/api/v1/c2c/deal/${trade}`, owner);
+    expect(deal.body.data).toMatchObject({
+      confirmed_amount: '0.10000000',
+      holding_amount: '0.00000000',
+    });
   });
 
   test('an inactive market refuses a new deal', async () => {

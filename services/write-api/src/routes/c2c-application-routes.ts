@@ -20,6 +20,7 @@ import type { GlobalPosition } from '@ledger/event-store';
 import { ProblemError, validate } from '@ledger/http';
 import { type Context, Hono } from 'hono';
 import type { z } from 'zod';
+import { advanceApplication } from '../c2c-process/c2c-application-process.ts';
 import {
   type CommandContext,
   derivedEventId,
@@ -32,8 +33,10 @@ import {
   c2cAnswer,
   c2cCommandContext,
   c2cDeadlineDefaults,
+  c2cStepsOf,
   dealAggregate,
   decideC2c,
+  latest,
   loadMarket,
   memberAccount,
   runC2c,
@@ -152,7 +155,8 @@ async function file(context: LedgerWriteContext, c: Context, dealId: string, bod
     metadata,
   );
   const reserved = await reserve(context, applicationId, metadata);
-  return c2cAnswer(c, 201, applicationId, reserved ?? filed.position);
+  const moved = await advanceApplication(c2cStepsOf(context), applicationId);
+  return c2cAnswer(c, 201, applicationId, latest(moved, reserved ?? filed.position));
 }
 
 /** Loads the caller's application: another member's (or none) is a 404. */
@@ -213,7 +217,8 @@ async function act(
     () => action(memberSeq, now, body),
     metadata,
   );
-  return c2cAnswer(c, 200, applicationId, position);
+  const moved = await advanceApplication(c2cStepsOf(context), applicationId);
+  return c2cAnswer(c, 200, applicationId, latest(moved, position));
 }
 
 export function c2cApplicationRoutes(context: LedgerWriteContext) {
@@ -251,7 +256,8 @@ export function c2cApplicationRoutes(context: LedgerWriteContext) {
         () => ({ type: 'ResolveApplication' as const, actorSeq, now, verdict, reason }),
         metadata,
       );
-      return c2cAnswer(c, 200, applicationId, position);
+      const moved = await advanceApplication(c2cStepsOf(context), applicationId);
+      return c2cAnswer(c, 200, applicationId, latest(moved, position));
     },
   );
 }

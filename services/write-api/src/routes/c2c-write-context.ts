@@ -10,6 +10,7 @@ import type { GlobalPosition } from '@ledger/event-store';
 import { ProblemError } from '@ledger/http';
 import { identityDb } from '@ledger/identity-store';
 import type { Context } from 'hono';
+import type { C2cStepDependencies } from '../c2c-process/steps/step-dependencies.ts';
 import { type CommandContext, handleCommand, loadAggregate } from '../command-handling.ts';
 import { commandContext } from '../request-context.ts';
 import { c2cProblem } from './c2c-problems.ts';
@@ -105,6 +106,21 @@ export async function memberAccount(
   if (account === undefined || account.memberSeq !== memberSeq || account.asset !== asset)
     throw new ProblemError({ status: 404, code: 'account_not_found' });
   return account.account;
+}
+
+/** What the C2C application process's steps act on, from the write API's context. */
+export function c2cStepsOf(context: LedgerWriteContext): C2cStepDependencies {
+  return {
+    eventStore: context.identity.eventStore,
+    ledger: context.client,
+    now: () => context.identity.now().toISOString(),
+  };
+}
+
+/** The later of two positions (positions of one store compare as their text). */
+export function latest(left: GlobalPosition | null, right: GlobalPosition | null) {
+  if (left === null) return right;
+  return right === null || right < left ? left : right;
 }
 
 export function c2cAnswer(
