@@ -31,6 +31,7 @@ import { walletHoldingsSource, withdrawalsProjection } from '@ledger/withdrawals
 import {
   adjustmentResumableOf,
   c2cApplicationResumable,
+  c2cDealResumable,
   createIdentityWriteDependencies,
   createApp as createWriteApi,
   startIdentityRetention,
@@ -109,6 +110,11 @@ export async function startPlatform(options: PlatformOptions): Promise<Platform>
       logger: options.logger,
       now: writeIdentity.now,
     });
+    const c2cSteps = {
+      eventStore: writeIdentity.eventStore,
+      ledger: ledger.client,
+      now: () => writeIdentity.now().toISOString(),
+    };
     const resumer = startProcessResumer({
       eventStore: writeIdentity.eventStore,
       processes: [
@@ -126,11 +132,8 @@ export async function startPlatform(options: PlatformOptions): Promise<Platform>
           now: writeIdentity.now,
         }),
         // C2C applications: what the parties' requests left (a ledger that did not answer).
-        c2cApplicationResumable(writeDb, {
-          eventStore: writeIdentity.eventStore,
-          ledger: ledger.client,
-          now: () => writeIdentity.now().toISOString(),
-        }),
+        c2cApplicationResumable(writeDb, c2cSteps),
+        c2cDealResumable(writeDb, c2cSteps),
       ],
       chores: [{ name: 'withdrawal reconciliation', run: withdrawals.reconcile }],
       logger: options.logger.child({ service: 'process-resumer' }),

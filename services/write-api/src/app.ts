@@ -17,6 +17,7 @@ import {
 } from './routes/ledger-write-context.ts';
 
 export { c2cApplicationResumable } from './c2c-process/c2c-application-process.ts';
+export { c2cDealResumable } from './c2c-process/c2c-deal-process.ts';
 export type { IdentityWriteDependencies } from './identity-dependencies.ts';
 export {
   createIdentityWriteDependencies,

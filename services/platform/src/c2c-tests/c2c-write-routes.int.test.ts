@@ -332,6 +332,38 @@ describe('a deal and an application', () => {
     });
   });
 
+  test('an immediate deal holds its escrow when published and gives the rest back when closed', async () => {
+    const published = await post(
+      '/api/v1/c2c/deal',
+      dealBody(owner, { safety_type: 'immediate', total_amount: '0.5' }),
+      owner,
+    );
+    const trade = published.body.data?.id ?? '';
+    const opened = await read(`/api/v1/c2c/deal/${trade}?after=${published.body.position}`, owner);
+    expect(opened.body.data).toMatchObject({
+      status: 'open',
+      escrow: 'placed',
+      fee_amount: '0.00050000',
+    });
+    const filed = await post(
+      `/api/v1/c2c/deal/${trade}/application`,
+      applyBody(buyer, '0.1'),
+      buyer,
+    );
+    const taken = await read(
+      `/api/v1/c2c/application/${filed.body.data?.id}?after=${filed.body.position}`,
+      buyer,
+    );
+    expect(taken.body.data).toMatchObject({ status: 'funded', seller_hold: 'held' });
+    const closed = await post(`/api/v1/c2c/deal/${trade}/close`, {}, owner);
+    const after = await read(`/api/v1/c2c/deal/${trade}?after=${closed.body.position}`, owner);
+    expect(after.body.data).toMatchObject({
+      status: 'closed',
+      escrow: 'released',
+      holding_amount: '0.10000000',
+    });
+  });
+
   test('an inactive market refuses a new deal', async () => {
     const changed = await kit.write(
       'PUT',

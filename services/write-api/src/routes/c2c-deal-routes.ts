@@ -8,11 +8,14 @@ import {
 import { ProblemError, validate } from '@ledger/http';
 import { type Context, Hono } from 'hono';
 import type { z } from 'zod';
+import { advanceDeal } from '../c2c-process/c2c-deal-process.ts';
 import { derivedEventId, loadAggregate } from '../command-handling.ts';
 import {
   c2cAnswer,
   c2cCommandContext,
+  c2cStepsOf,
   dealAggregate,
+  latest,
   loadMarket,
   memberAccount,
   runC2c,
@@ -71,7 +74,8 @@ async function publish(context: LedgerWriteContext, c: Context, body: PublishBod
     () => command,
     metadata,
   );
-  return c2cAnswer(c, 201, dealId, position);
+  const moved = await advanceDeal(c2cStepsOf(context), dealId);
+  return c2cAnswer(c, 201, dealId, latest(moved, position));
 }
 
 /** The caller's own deal: another member's (or none) is a 404. */
@@ -102,7 +106,8 @@ async function close(
     () => ({ type: 'CloseDeal' as const, closedBy: by, actorSeq, now }),
     metadata,
   );
-  return c2cAnswer(c, 200, dealId, position);
+  const moved = await advanceDeal(c2cStepsOf(context), dealId);
+  return c2cAnswer(c, 200, dealId, latest(moved, position));
 }
 
 export function c2cDealRoutes(context: LedgerWriteContext) {
