@@ -1,7 +1,8 @@
 // Proves an FAQ entry is published and taken back, a repeat changes nothing, a rewrite keeps it
 // published, and an unknown entry is refused.
-import { deciderSpecification } from '@ledger/decider/testing';
+
 import { stateFrom } from '@ledger/decider';
+import { deciderSpecification } from '@ledger/decider/testing';
 import { describe, expect, it } from 'vitest';
 import { faqDecider } from './cs-deciders.ts';
 import type { FaqEvent } from './cs-events.ts';
