@@ -1,4 +1,5 @@
 export * from './assets.ts';
+export * from './cs.ts';
 export { type Health, HealthSchema } from './health.ts';
 export * from './identity.ts';
 export * from './identity-administration.ts';

@@ -35,7 +35,11 @@ export type IdKind =
   | 'asset_plugin'
   | 'deposit'
   | 'deposit_request'
-  | 'withdrawal';
+  | 'withdrawal'
+  | 'cs_ticket'
+  | 'cs_ticket_type'
+  | 'cs_faq'
+  | 'cs_faq_type';
 
 export type RouteEntry = {
   method: HttpMethod;

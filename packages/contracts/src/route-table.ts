@@ -1,4 +1,5 @@
 import { assetAndDepositRoutes } from './asset-routes.ts';
+import { csRoutes } from './cs-routes.ts';
 import {
   adminReadRoutes,
   adminWriteRoutes,
@@ -32,6 +33,7 @@ export const routeTable: readonly RouteEntry[] = [
   ...assetAndDepositRoutes,
   ...withdrawalRoutes,
   ...kycAndSecurityRoutes,
+  ...csRoutes,
 ];
 
 export function permissionKey(permission: Permission): string {

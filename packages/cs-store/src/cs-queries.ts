@@ -51,6 +51,8 @@ export type TicketFilter = Page & {
   filedFrom?: Date | undefined;
   /** Filed before this instant. */
   filedBefore?: Date | undefined;
+  /** Newest first unless `asc`. */
+  order?: 'asc' | 'desc' | undefined;
 };
 
 export type FaqTypeRow = { faq_type_id: string; title: string; list_order: number };
@@ -130,7 +132,7 @@ export async function listTickets(
   const where = whereOf(ticketConditions(filter));
   const { rows } = await sql<Record<string, unknown>>`SELECT ${ticketColumns}
     FROM cs_tickets t LEFT JOIN cs_ticket_personal_data p ON p.ticket_id = t.ticket_id
-    WHERE ${where} ORDER BY t.filed_at DESC, t.ticket_id DESC
+    WHERE ${where} ORDER BY ${filter.order === 'asc' ? sql`t.filed_at, t.ticket_id` : sql`t.filed_at DESC, t.ticket_id DESC`}
     LIMIT ${filter.limit} OFFSET ${filter.offset}`.execute(db);
   const counted = await sql<{ total: number }>`SELECT count(*)::int AS total FROM cs_tickets t
     WHERE ${where}`.execute(db);

@@ -7,6 +7,7 @@ import { mountAuthorization, mountIdentityRoutes } from './identity-routes.ts';
 import { limits } from './limits.ts';
 import { apiReferenceRoutes } from './routes/api-reference-routes.ts';
 import { chainDevelopmentRoutes } from './routes/chain-development-routes.ts';
+import { mountCsRoutes } from './routes/cs-routes.ts';
 import { mountKycRoutes } from './routes/kyc-routes.ts';
 import { ledgerDirectRoutes } from './routes/ledger-direct-routes.ts';
 import { mountLedgerRoutes } from './routes/ledger-routes.ts';
@@ -71,6 +72,7 @@ export function createApp(dependencies: WriteApiDependencies) {
     app.route('/api/v1', chainDevelopmentRoutes(dependencies));
   }
   mountKycRoutes(app, dependencies);
+  mountCsRoutes(app, dependencies);
   app.route('/api/v1', apiReferenceRoutes(app));
   return app;
 }

@@ -1,4 +1,5 @@
 import { assetProblemCodes } from '../assets.ts';
+import { csProblemCodes } from '../cs.ts';
 import { identityProblemCodes } from '../identity-problems.ts';
 import { kycProblemCodes } from '../kyc.ts';
 import { ledgerProblemCodes } from '../ledger.ts';
@@ -27,6 +28,7 @@ export const serverProblemCodes = [
   ...problemCodes,
   ...identityProblemCodes,
   ...kycProblemCodes,
+  ...csProblemCodes,
   ...withdrawProblemCodes,
   ...assetProblemCodes,
   ...ledgerProblemCodes,

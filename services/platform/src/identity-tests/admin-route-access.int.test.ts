@@ -46,7 +46,11 @@ function concretePath(route: RouteEntry, ids: { memberSeq: number }): string {
     .replace(':requestId', randomUUID())
     .replace(':depositId', 'sim-btc:f00dfeed:0')
     .replace(':withdrawalId', randomUUID())
-    .replace(':asset', 'BTC');
+    .replace(':asset', 'BTC')
+    .replace(':ticketId', randomUUID())
+    .replace(':typeId', 'account')
+    .replace(':faqTypeId', 'general')
+    .replace(':faqId', randomUUID());
 }
 
 async function call(route: RouteEntry, token: string | undefined): Promise<Response> {

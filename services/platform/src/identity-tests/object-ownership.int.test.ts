@@ -2,6 +2,7 @@
 // generated from the route table, answers 404 to another member's token for A's object (even with
 // a valid code for A's OTP) and writes nothing; lists and /member/me only ever show the caller's.
 import { type RouteEntry, routeTable } from '@ledger/contracts';
+import { csProjection, csProjectionName } from '@ledger/cs-store';
 import { identityDb } from '@ledger/identity-store';
 import { kycProjection, kycProjectionName } from '@ledger/kyc-store';
 import { type SystemRole, systemAccountId, systemRoles } from '@ledger/ledger';
@@ -40,7 +41,12 @@ let awaiter: ReturnType<typeof createCheckpointAwaiter> | undefined;
 async function ledgerProjected(): Promise<void> {
   const head = await committedHead(database().db);
   if (head === undefined || awaiter === undefined) return;
-  const names = [ledgerBalancesProjectionName, withdrawalsProjectionName, kycProjectionName];
+  const names = [
+    ledgerBalancesProjectionName,
+    withdrawalsProjectionName,
+    kycProjectionName,
+    csProjectionName,
+  ];
   if (!(await awaiter.waitForPosition(names, head, 20_000))) {
     throw new Error('the ledger projections did not catch up');
   }
@@ -121,7 +127,7 @@ async function createAliceWithdrawal(): Promise<string> {
   projector = startProjector({
     db: kit.db as unknown as Kysely<unknown>,
     eventStore: kit.eventStore,
-    projections: [ledgerBalancesProjection, withdrawalsProjection, kycProjection],
+    projections: [ledgerBalancesProjection, withdrawalsProjection, kycProjection, csProjection],
     logger: silentLogger,
     signal: stopping.signal,
   });
@@ -187,6 +193,34 @@ async function createAliceWithdrawal(): Promise<string> {
   return withdrawalId;
 }
 
+/** A customer-service ticket of Alice's (an administrator defines its type first). */
+async function createAliceTicket(): Promise<string> {
+  const chief = await kit.register('cschief');
+  await kit.makeChiefAdministrator(chief.seq);
+  const typed = await kit.put(
+    '/api/v1/admin/cs/ticket-type/account',
+    {
+      title: 'Account',
+      list_order: 1,
+      use_content: true,
+      allow_guest: false,
+      notify_member: true,
+      notify_manager: true,
+    },
+    { token: (await kit.login(chief)).token },
+  );
+  if (typed.status !== 200) throw new Error(`ticket type: ${await typed.text()}`);
+  const filed = await ledgerWrite(
+    '/api/v1/cs/ticket',
+    { type_id: 'account', title: 'My account', content: 'Alice Kim asks' },
+    aliceToken,
+  );
+  if (filed.status !== 201) throw new Error(`ticket: ${await filed.text()}`);
+  const ticketId = ((await filed.json()) as { data: { ticket_id: string } }).data.ticket_id;
+  await ledgerProjected();
+  return ticketId;
+}
+
 beforeAll(async () => {
   kit = await createIdentityPlatformTestKit(database());
   alice = await kit.register('alice');
@@ -199,6 +233,7 @@ beforeAll(async () => {
   aliceOtpSecret = registered.data.secret;
   await kit.projected();
   aliceObjects.withdrawal = await createAliceWithdrawal();
+  aliceObjects.cs_ticket = await createAliceTicket();
   // Brokerage commands arrive later (SPEC §7); a row of the read model stands for Alice's.
   await sql`INSERT INTO brokerages (seq, title, owner_member_seq, brokerage_type, regdate)
     VALUES (41, 'Alice Brokerage', ${alice.seq}, 'agency', now())`.execute(identityDb(kit.db));
@@ -253,6 +288,7 @@ test('the table has member routes with ids to check', () => {
     '/api/v1/account/:seq/deposit-address',
     '/api/v1/account/:seq/deposit-address',
     '/api/v1/brokerage/:seq',
+    '/api/v1/cs/ticket/:ticketId',
     '/api/v1/otp/:otpId/activate',
     '/api/v1/otp/:otpId/deactivate',
     '/api/v1/withdraw/:withdrawalId',
@@ -274,9 +310,13 @@ describe.each(
     expect(Object.keys(problem).sort()).toEqual(
       ['code', 'instance', 'requestId', 'status', 'title', 'type'].sort(),
     );
-    expect(['otp_not_found', 'not_found', 'account_not_found', 'withdrawal_not_found']).toContain(
-      problem.code,
-    );
+    expect([
+      'otp_not_found',
+      'not_found',
+      'account_not_found',
+      'withdrawal_not_found',
+      'cs_ticket_not_found',
+    ]).toContain(problem.code);
     expect(await kit.eventCount()).toBe(before);
   });
 });
