@@ -59,7 +59,7 @@ export const adminScreens = [
   screen('acsCatalog', 'acs/catalog', 'catalogs', '/api/v1/admin/acs/role'),
   screen('financeCatalog', 'finance/catalog', 'catalogs'),
   screen('contractCatalog', 'contract/catalog', 'catalogs'),
-  screen('csTicketList', 'cs/ticket/list', 'catalogs'),
+  screen('csTicketList', 'cs/ticket/list', 'catalogs', '/api/v1/admin/cs/ticket'),
   screen('csFaqList', 'cs/faq/list', 'catalogs'),
   screen('financeFundList', 'finance/fund-list', 'finance'),
   screen('financeReturnList', 'finance/return-list', 'finance'),
