@@ -60,7 +60,7 @@ export const adminScreens = [
   screen('financeCatalog', 'finance/catalog', 'catalogs'),
   screen('contractCatalog', 'contract/catalog', 'catalogs'),
   screen('csTicketList', 'cs/ticket/list', 'catalogs', '/api/v1/admin/cs/ticket'),
-  screen('csFaqList', 'cs/faq/list', 'catalogs'),
+  screen('csFaqList', 'cs/faq/list', 'catalogs', '/api/v1/admin/cs/faq'),
   screen('financeFundList', 'finance/fund-list', 'finance'),
   screen('financeReturnList', 'finance/return-list', 'finance'),
   screen('financeDividendList', 'finance/dividend-list', 'finance'),

@@ -1,7 +1,11 @@
 import {
   CsAdminTicketDetailAnswerSchema,
+  type CsFaqRequest,
+  CsFaqSchema,
+  CsFaqTypeListAnswerSchema,
   CsTicketSchema,
   CsTicketTypeListAnswerSchema,
+  csLocaleValues,
   csTicketStatuses,
 } from '@ledger/contracts';
 import { mutationOptions, type QueryClient, queryOptions } from '@tanstack/react-query';
@@ -87,6 +91,60 @@ export function ticketActionMutation() {
       const path = `admin/cs/ticket/${action.ticketId}/${action.kind}`;
       const json = action.kind === 'answer' ? { answer: action.answer } : {};
       const answer = (await api.put(path, { json })) as Record<string, unknown>;
+      await afterWrite(client, answer);
+      return answer;
+    },
+  });
+}
+
+export const FaqListSearchSchema = listSearchSchema({
+  sortKeys: ['list_order'],
+  defaultOrder: 'asc',
+  filters: {
+    locale: z.enum(csLocaleValues).optional().catch(undefined),
+    published: z.boolean().optional().catch(undefined),
+  },
+});
+export type FaqListSearch = z.infer<typeof FaqListSearchSchema>;
+
+export function faqListQuery(search: FaqListSearch) {
+  return queryOptions({
+    queryKey: [...adminCsKeys.all, 'faqs', search] as const,
+    queryFn: async ({ client, signal }) =>
+      listPageSchema(CsFaqSchema).parse(
+        await api.get('admin/cs/faq', {
+          searchParams: { ...listQueryParams(search), ...afterLatestWrite(client) },
+          signal,
+        }),
+      ),
+  });
+}
+
+export function faqTypesQuery() {
+  return queryOptions({
+    queryKey: [...adminCsKeys.all, 'faq-types'] as const,
+    queryFn: async ({ signal }) =>
+      CsFaqTypeListAnswerSchema.parse(await api.get('cs/faq-type', { signal })).data,
+  });
+}
+
+export type FaqAction =
+  | { kind: 'write'; faqId: string | undefined; entry: CsFaqRequest }
+  | { kind: 'publish'; faqId: string; published: boolean };
+
+/** Writes an FAQ entry (POST when new, PUT when edited) or publishes or hides one. */
+export function faqActionMutation() {
+  return mutationOptions({
+    mutationKey: ['admin', 'cs', 'faq'],
+    mutationFn: async (action: FaqAction, { client }) => {
+      const answer = (await (action.kind === 'publish'
+        ? api.put(`admin/cs/faq/${action.faqId}/publish`, { json: { published: action.published } })
+        : action.faqId === undefined
+          ? api.post('admin/cs/faq', { json: action.entry })
+          : api.put(`admin/cs/faq/${action.faqId}`, { json: action.entry }))) as Record<
+        string,
+        unknown
+      >;
       await afterWrite(client, answer);
       return answer;
     },
