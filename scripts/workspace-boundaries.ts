@@ -32,6 +32,7 @@ export const compositionRoot = 'services/platform';
 export const domainPackages: readonly string[] = [
   '@ledger/assets',
   '@ledger/c2c',
+  '@ledger/cs',
   '@ledger/decider',
   '@ledger/identity',
   '@ledger/kyc',

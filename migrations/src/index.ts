@@ -29,6 +29,7 @@ import * as ledgerAccountTitleSearch0035 from './0035-ledger-account-title-searc
 import * as ledgerFrozenAccountList0036 from './0036-ledger-frozen-account-list.ts';
 import * as ledgerAccountTitleCharacters0037 from './0037-ledger-account-title-characters.ts';
 import * as writeIdempotencyContentLanguage0038 from './0038-write-idempotency-content-language.ts';
+import * as csTicketPersonalData0039 from './0039-cs-ticket-personal-data.ts';
 
 /**
  * Every migration, by name, in order. A static list rather than a folder scan: each migration is
@@ -66,4 +67,5 @@ export const migrations: Record<string, Migration> = {
   '0036-ledger-frozen-account-list': ledgerFrozenAccountList0036,
   '0037-ledger-account-title-characters': ledgerAccountTitleCharacters0037,
   '0038-write-idempotency-content-language': writeIdempotencyContentLanguage0038,
+  '0039-cs-ticket-personal-data': csTicketPersonalData0039,
 };

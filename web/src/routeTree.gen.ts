@@ -61,6 +61,8 @@ import { Route as AuthenticatedMemberWalletAccountAccount_seqRouteImport } from 
 import { Route as AuthenticatedAdminAccountAccount_seqIndexRouteImport } from './routes/_authenticated/admin/account/$account_seq/index'
 import { Route as AuthenticatedAdminAccountAccount_seqBalanceLogRouteImport } from './routes/_authenticated/admin/account/$account_seq/balance-log'
 import { Route as AuthenticatedAdminAccountAccount_seqViewRouteImport } from './routes/_authenticated/admin/account/$account_seq/view'
+import { Route as AuthenticatedAdminCsFaqListRouteImport } from './routes/_authenticated/admin/cs/faq/list'
+import { Route as AuthenticatedAdminCsTicketListRouteImport } from './routes/_authenticated/admin/cs/ticket/list'
 import { Route as AuthenticatedAdminMemberMember_seqIndexRouteImport } from './routes/_authenticated/admin/member/$member_seq/index'
 import { Route as AuthenticatedAdminMemberMember_seqAccountRouteImport } from './routes/_authenticated/admin/member/$member_seq/account'
 import { Route as AuthenticatedAdminMemberMember_seqInviteRelationRouteImport } from './routes/_authenticated/admin/member/$member_seq/invite-relation'
@@ -361,6 +363,18 @@ const AuthenticatedAdminAccountAccount_seqViewRoute =
     path: '/view',
     getParentRoute: () => AuthenticatedAdminAccountAccount_seqRouteRoute,
   } as any)
+const AuthenticatedAdminCsFaqListRoute =
+  AuthenticatedAdminCsFaqListRouteImport.update({
+    id: '/cs/faq/list',
+    path: '/cs/faq/list',
+    getParentRoute: () => AuthenticatedAdminRouteRoute,
+  } as any)
+const AuthenticatedAdminCsTicketListRoute =
+  AuthenticatedAdminCsTicketListRouteImport.update({
+    id: '/cs/ticket/list',
+    path: '/cs/ticket/list',
+    getParentRoute: () => AuthenticatedAdminRouteRoute,
+  } as any)
 const AuthenticatedAdminMemberMember_seqIndexRoute =
   AuthenticatedAdminMemberMember_seqIndexRouteImport.update({
     id: '/',
@@ -453,6 +467,8 @@ export interface FileRoutesByFullPath {
   '/wallet/account/$account_seq': typeof AuthenticatedMemberWalletAccountAccount_seqRoute
   '/admin/account/$account_seq/balance-log': typeof AuthenticatedAdminAccountAccount_seqBalanceLogRoute
   '/admin/account/$account_seq/view': typeof AuthenticatedAdminAccountAccount_seqViewRoute
+  '/admin/cs/faq/list': typeof AuthenticatedAdminCsFaqListRoute
+  '/admin/cs/ticket/list': typeof AuthenticatedAdminCsTicketListRoute
   '/admin/member/$member_seq/account': typeof AuthenticatedAdminMemberMember_seqAccountRoute
   '/admin/member/$member_seq/invite-relation': typeof AuthenticatedAdminMemberMember_seqInviteRelationRoute
   '/admin/member/$member_seq/loginlog': typeof AuthenticatedAdminMemberMember_seqLoginlogRoute
@@ -507,6 +523,8 @@ export interface FileRoutesByTo {
   '/wallet/account/$account_seq': typeof AuthenticatedMemberWalletAccountAccount_seqRoute
   '/admin/account/$account_seq/balance-log': typeof AuthenticatedAdminAccountAccount_seqBalanceLogRoute
   '/admin/account/$account_seq/view': typeof AuthenticatedAdminAccountAccount_seqViewRoute
+  '/admin/cs/faq/list': typeof AuthenticatedAdminCsFaqListRoute
+  '/admin/cs/ticket/list': typeof AuthenticatedAdminCsTicketListRoute
   '/admin/member/$member_seq/account': typeof AuthenticatedAdminMemberMember_seqAccountRoute
   '/admin/member/$member_seq/invite-relation': typeof AuthenticatedAdminMemberMember_seqInviteRelationRoute
   '/admin/member/$member_seq/loginlog': typeof AuthenticatedAdminMemberMember_seqLoginlogRoute
@@ -569,6 +587,8 @@ export interface FileRoutesById {
   '/_authenticated/_member/wallet/account/$account_seq': typeof AuthenticatedMemberWalletAccountAccount_seqRoute
   '/_authenticated/admin/account/$account_seq/balance-log': typeof AuthenticatedAdminAccountAccount_seqBalanceLogRoute
   '/_authenticated/admin/account/$account_seq/view': typeof AuthenticatedAdminAccountAccount_seqViewRoute
+  '/_authenticated/admin/cs/faq/list': typeof AuthenticatedAdminCsFaqListRoute
+  '/_authenticated/admin/cs/ticket/list': typeof AuthenticatedAdminCsTicketListRoute
   '/_authenticated/admin/member/$member_seq/account': typeof AuthenticatedAdminMemberMember_seqAccountRoute
   '/_authenticated/admin/member/$member_seq/invite-relation': typeof AuthenticatedAdminMemberMember_seqInviteRelationRoute
   '/_authenticated/admin/member/$member_seq/loginlog': typeof AuthenticatedAdminMemberMember_seqLoginlogRoute
@@ -629,6 +649,8 @@ export interface FileRouteTypes {
     | '/wallet/account/$account_seq'
     | '/admin/account/$account_seq/balance-log'
     | '/admin/account/$account_seq/view'
+    | '/admin/cs/faq/list'
+    | '/admin/cs/ticket/list'
     | '/admin/member/$member_seq/account'
     | '/admin/member/$member_seq/invite-relation'
     | '/admin/member/$member_seq/loginlog'
@@ -683,6 +705,8 @@ export interface FileRouteTypes {
     | '/wallet/account/$account_seq'
     | '/admin/account/$account_seq/balance-log'
     | '/admin/account/$account_seq/view'
+    | '/admin/cs/faq/list'
+    | '/admin/cs/ticket/list'
     | '/admin/member/$member_seq/account'
     | '/admin/member/$member_seq/invite-relation'
     | '/admin/member/$member_seq/loginlog'
@@ -744,6 +768,8 @@ export interface FileRouteTypes {
     | '/_authenticated/_member/wallet/account/$account_seq'
     | '/_authenticated/admin/account/$account_seq/balance-log'
     | '/_authenticated/admin/account/$account_seq/view'
+    | '/_authenticated/admin/cs/faq/list'
+    | '/_authenticated/admin/cs/ticket/list'
     | '/_authenticated/admin/member/$member_seq/account'
     | '/_authenticated/admin/member/$member_seq/invite-relation'
     | '/_authenticated/admin/member/$member_seq/loginlog'
@@ -1129,6 +1155,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedAdminAccountAccount_seqViewRouteImport
       parentRoute: typeof AuthenticatedAdminAccountAccount_seqRouteRoute
     }
+    '/_authenticated/admin/cs/faq/list': {
+      id: '/_authenticated/admin/cs/faq/list'
+      path: '/cs/faq/list'
+      fullPath: '/admin/cs/faq/list'
+      preLoaderRoute: typeof AuthenticatedAdminCsFaqListRouteImport
+      parentRoute: typeof AuthenticatedAdminRouteRoute
+    }
+    '/_authenticated/admin/cs/ticket/list': {
+      id: '/_authenticated/admin/cs/ticket/list'
+      path: '/cs/ticket/list'
+      fullPath: '/admin/cs/ticket/list'
+      preLoaderRoute: typeof AuthenticatedAdminCsTicketListRouteImport
+      parentRoute: typeof AuthenticatedAdminRouteRoute
+    }
     '/_authenticated/admin/member/$member_seq/': {
       id: '/_authenticated/admin/member/$member_seq/'
       path: '/'
@@ -1257,6 +1297,8 @@ interface AuthenticatedAdminRouteRouteChildren {
   AuthenticatedAdminWithdrawTransferListRoute: typeof AuthenticatedAdminWithdrawTransferListRoute
   AuthenticatedAdminWithdrawListRoute: typeof AuthenticatedAdminWithdrawListRoute
   AuthenticatedAdminWithdrawPolicyRoute: typeof AuthenticatedAdminWithdrawPolicyRoute
+  AuthenticatedAdminCsFaqListRoute: typeof AuthenticatedAdminCsFaqListRoute
+  AuthenticatedAdminCsTicketListRoute: typeof AuthenticatedAdminCsTicketListRoute
   AuthenticatedAdminMemberGroupListRoute: typeof AuthenticatedAdminMemberGroupListRoute
 }
 
@@ -1299,6 +1341,8 @@ const AuthenticatedAdminRouteRouteChildren: AuthenticatedAdminRouteRouteChildren
     AuthenticatedAdminWithdrawListRoute: AuthenticatedAdminWithdrawListRoute,
     AuthenticatedAdminWithdrawPolicyRoute:
       AuthenticatedAdminWithdrawPolicyRoute,
+    AuthenticatedAdminCsFaqListRoute: AuthenticatedAdminCsFaqListRoute,
+    AuthenticatedAdminCsTicketListRoute: AuthenticatedAdminCsTicketListRoute,
     AuthenticatedAdminMemberGroupListRoute:
       AuthenticatedAdminMemberGroupListRoute,
   }

@@ -1,6 +1,7 @@
 export * from './assets.ts';
 export * from './c2c.ts';
 export * from './c2c-routes.ts';
+export * from './cs.ts';
 export { type Health, HealthSchema } from './health.ts';
 export * from './identity.ts';
 export * from './identity-administration.ts';

@@ -38,7 +38,11 @@ export type IdKind =
   | 'withdrawal'
   | 'c2c_market'
   | 'c2c_deal'
-  | 'c2c_application';
+  | 'c2c_application'
+  | 'cs_ticket'
+  | 'cs_ticket_type'
+  | 'cs_faq'
+  | 'cs_faq_type';
 
 export type RouteEntry = {
   method: HttpMethod;

@@ -1,5 +1,6 @@
 import { assetAndDepositRoutes } from './asset-routes.ts';
 import { c2cRoutes } from './c2c-routes.ts';
+import { csRoutes } from './cs-routes.ts';
 import {
   adminReadRoutes,
   adminWriteRoutes,
@@ -34,6 +35,7 @@ export const routeTable: readonly RouteEntry[] = [
   ...withdrawalRoutes,
   ...kycAndSecurityRoutes,
   ...c2cRoutes,
+  ...csRoutes,
 ];
 
 export function permissionKey(permission: Permission): string {

@@ -1,7 +1,9 @@
 // Proves the demo seed goes through the real commands and is idempotent: a second run adds
 // nothing; the chief administrator and the two members can log in with the printed passwords,
-// their emails verified through the outbox codes, and the administrator reaches admin routes.
+// their emails verified through the outbox codes, and the administrator reaches admin routes; and
+// customer service gets its demo tickets (four of members, one of a guest) once.
 import { useTestDatabase } from '@ledger/testing';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { seedDemoData } from './seed-demo-data.ts';
 import {
@@ -39,4 +41,12 @@ test('seeds two administrators and two members once, through the API', async () 
     const admin = await kit.get('/api/v1/admin/member', { token });
     expect(admin.status).toBe(login.role === 'admin' ? 200 : 403);
   }
+});
+
+test('seeds the demo tickets once: four of members and one of a guest', async () => {
+  const { rows } = await sql<{ guests: number; members: number }>`SELECT
+      count(*) FILTER (WHERE member_seq IS NULL)::int AS guests,
+      count(*) FILTER (WHERE member_seq IS NOT NULL)::int AS members
+    FROM cs_ticket_personal_data`.execute(kit.db);
+  expect(rows[0]).toEqual({ guests: 1, members: 4 });
 });

@@ -12,6 +12,7 @@ import {
   grantChiefAdministrator,
   type IdentityWriteDependencies,
 } from '@ledger/write-api';
+import { seedDemoCustomerService } from './seed-cs-demo.ts';
 import { seedDemoSecurityPolicies, seedDemoWithdrawAddresses } from './seed-kyc-demo.ts';
 
 export type DemoLogin = { role: string; userId: string; password: string };
@@ -108,6 +109,11 @@ export async function seedDemoData(input: {
     await grantChiefAdministrator(input, adminSeq, 'system:seed');
   }
   await changeSettingAsSystem(input, 'auth.administratorOtpRequired', false, 'system:seed');
+  await seedDemoCustomerService(input.writeApi, input.db, {
+    admin: { userId: 'admin', password: 'ledger-demo-chief-2025' },
+    alice: { userId: 'alice', password: 'ledger-demo-member-one' },
+    bob: { userId: 'bob', password: 'ledger-demo-member-two' },
+  });
   if (input.ledger !== undefined) await seedDemoLedger({ ...input, client: input.ledger.client });
   // The demo withdraw limits and account restrictions go with the money (issue #10).
   if (input.ledger !== undefined) {

@@ -1,7 +1,9 @@
 // Proves that text PostgreSQL cannot store never reaches it: every string field of every route's request schema (both APIs) is the contracts' shared text schema or a pattern, and over real HTTP, generated strings with NUL characters, unpaired surrogates, bidi controls and 64 KiB lengths sent into each of those fields are never answered 5xx, a NUL or an unpaired surrogate is refused with 400 and the field-level code text_invalid, and a request refused by validation writes no event.
 import { randomUUID } from 'node:crypto';
 import { isStorableText, type RouteEntry, routeTable, textInvalidCode } from '@ledger/contracts';
+import { csProjection } from '@ledger/cs-store';
 import { type RunningServer, serveApp, type ValidationSpec, validationSpecOf } from '@ledger/http';
+import { registerProjection } from '@ledger/projection-runner';
 import { useTestDatabase } from '@ledger/testing';
 import * as fc from 'fast-check';
 import { sql } from 'kysely';
@@ -220,6 +222,8 @@ async function send(item: Case, value: string): Promise<Response> {
 
 beforeAll(async () => {
   kit = await createKycPlatformTestKit(database());
+  // The customer-service reads need their read model's tables (the projector makes them).
+  await registerProjection(kit.db as never, csProjection as never);
   const member = await kit.register('plain');
   memberSeq = member.seq;
   const chief = await kit.register('chief');

@@ -1,5 +1,6 @@
 import { assetsProjection } from '@ledger/assets-store';
 import { c2cProjection } from '@ledger/c2c-store';
+import { csProjection } from '@ledger/cs-store';
 import {
   brokerageProjection,
   identityProjection,
@@ -30,4 +31,6 @@ export const projections: readonly Projection[] = [
   withdrawalsProjection,
   // C2C deals and applications, folded with the domain's evolve.
   c2cProjection,
+  // Customer service: ticket types, tickets, FAQ types and FAQ entries.
+  csProjection,
 ];

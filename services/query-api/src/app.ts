@@ -5,6 +5,7 @@ import type { IdentityReadDependencies } from './identity-dependencies.ts';
 import { mountAuthorization, mountIdentityRoutes } from './identity-routes.ts';
 import { limits } from './limits.ts';
 import { apiReferenceRoutes } from './routes/api-reference-routes.ts';
+import { mountCsRoutes } from './routes/cs-routes.ts';
 import { mountKycRoutes } from './routes/kyc-routes.ts';
 import { mountLedgerRoutes } from './routes/ledger-routes.ts';
 
@@ -32,6 +33,7 @@ export function createApp(dependencies: QueryApiDependencies) {
   mountIdentityRoutes(app, dependencies);
   mountLedgerRoutes(app, dependencies);
   mountKycRoutes(app, dependencies);
+  mountCsRoutes(app, dependencies);
   app.route('/api/v1', apiReferenceRoutes(app));
   return app;
 }

@@ -8,6 +8,7 @@ import { limits } from './limits.ts';
 import { apiReferenceRoutes } from './routes/api-reference-routes.ts';
 import { mountC2cRoutes } from './routes/c2c-routes.ts';
 import { chainDevelopmentRoutes } from './routes/chain-development-routes.ts';
+import { mountCsRoutes } from './routes/cs-routes.ts';
 import { mountKycRoutes } from './routes/kyc-routes.ts';
 import { ledgerDirectRoutes } from './routes/ledger-direct-routes.ts';
 import { mountLedgerRoutes } from './routes/ledger-routes.ts';
@@ -76,6 +77,7 @@ export function createApp(dependencies: WriteApiDependencies) {
   mountKycRoutes(app, dependencies);
   // C2C escrow trading: markets, deals and applications.
   mountC2cRoutes(app, ledger);
+  mountCsRoutes(app, dependencies);
   app.route('/api/v1', apiReferenceRoutes(app));
   return app;
 }

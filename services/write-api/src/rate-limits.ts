@@ -22,4 +22,8 @@ export const rateLimits = {
   mailPerMember: { limit: 5, windowSeconds: 60 * 60 },
   recoveryPerAddress: { limit: 10, windowSeconds: 60 * 60 },
   recoveryPerAccount: { limit: 3, windowSeconds: 60 * 60 },
+  /** Guests filing customer-service tickets, per client address. */
+  csGuestTicketPerAddress: { limit: 10, windowSeconds: 60 * 60 },
+  /** Guests reading a ticket with its lookup code, per client address (guessing codes). */
+  csGuestLookupPerAddress: { limit: 30, windowSeconds: 15 * 60 },
 } satisfies Record<string, RateLimitRule | number>;

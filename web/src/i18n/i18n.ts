@@ -25,6 +25,7 @@ export const namespaces = [
   'admin-kyc',
   'deposit',
   'admin-assets',
+  'cs',
 ] as const;
 export type Namespace = (typeof namespaces)[number];
 

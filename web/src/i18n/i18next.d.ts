@@ -10,6 +10,7 @@ import type adminWithdrawals from '../locales/ko-KR/admin-withdrawals.json';
 import type auth from '../locales/ko-KR/auth.json';
 import type brokerage from '../locales/ko-KR/brokerage.json';
 import type common from '../locales/ko-KR/common.json';
+import type cs from '../locales/ko-KR/cs.json';
 import type deposit from '../locales/ko-KR/deposit.json';
 import type errors from '../locales/ko-KR/errors.json';
 import type home from '../locales/ko-KR/home.json';
@@ -45,6 +46,7 @@ declare module 'i18next' {
       'admin-kyc': typeof adminKyc;
       deposit: typeof deposit;
       'admin-assets': typeof adminAssets;
+      cs: typeof cs;
     };
   }
 }

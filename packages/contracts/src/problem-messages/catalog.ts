@@ -1,5 +1,6 @@
 import { assetProblemCodes } from '../assets.ts';
 import { c2cProblemCodes } from '../c2c.ts';
+import { csProblemCodes } from '../cs.ts';
 import { identityProblemCodes } from '../identity-problems.ts';
 import { kycProblemCodes } from '../kyc.ts';
 import { ledgerProblemCodes } from '../ledger.ts';
@@ -28,6 +29,7 @@ export const serverProblemCodes = [
   ...problemCodes,
   ...identityProblemCodes,
   ...kycProblemCodes,
+  ...csProblemCodes,
   ...withdrawProblemCodes,
   ...assetProblemCodes,
   ...ledgerProblemCodes,

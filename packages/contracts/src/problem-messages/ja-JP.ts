@@ -92,6 +92,17 @@ export const jaJP: ProblemCatalog = {
   kyc_not_approved: { title: '有効性を変更できるのは承認済みの申請だけです。' },
   realname_finished: { title: 'この本人認証はすでに終了しています。新しく開始してください。' },
   realname_mismatch: { title: '本人認証を行うことができません' },
+  cs_ticket_not_found: { title: 'お問い合わせが見つかりません。' },
+  cs_ticket_type_not_found: { title: 'このお問い合わせ種別は存在しません。' },
+  cs_guest_ticket_not_allowed: {
+    title: 'この種別のお問い合わせはログインしてから行ってください。',
+  },
+  cs_ticket_content_required: { title: 'お問い合わせ内容を入力してください。' },
+  cs_ticket_not_answered: { title: '回答済みのお問い合わせのみ完了にできます。' },
+  cs_ticket_finished: { title: 'このお問い合わせはすでに完了または終了しています。' },
+  cs_entry_invalid: { title: 'タイトル、本文、表示順を確認してください。' },
+  cs_faq_not_found: { title: 'FAQ項目が見つかりません。' },
+  cs_faq_type_not_found: { title: 'このFAQ種別は存在しません。' },
   realname_refused: { title: '認証機関で本人確認ができませんでした。もう一度お試しください。' },
   restriction_policy_invalid: {
     title: 'この制限ポリシーは正しくありません。資産と金額を確認してください。',

@@ -49,7 +49,11 @@ function concretePath(route: RouteEntry, ids: { memberSeq: number }): string {
     .replace(':asset', 'BTC')
     .replace(':marketSeq', '1')
     .replace(':dealId', randomUUID())
-    .replace(':applicationId', randomUUID());
+    .replace(':applicationId', randomUUID())
+    .replace(':ticketId', randomUUID())
+    .replace(':typeId', 'account')
+    .replace(':faqTypeId', 'general')
+    .replace(':faqId', randomUUID());
 }
 
 async function call(route: RouteEntry, token: string | undefined): Promise<Response> {

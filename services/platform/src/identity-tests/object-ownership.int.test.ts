@@ -11,6 +11,7 @@ import {
 } from '@ledger/c2c';
 import { c2cProjection, c2cProjectionName } from '@ledger/c2c-store';
 import { type RouteEntry, routeTable } from '@ledger/contracts';
+import { csProjection, csProjectionName } from '@ledger/cs-store';
 import { identityDb } from '@ledger/identity-store';
 import { kycProjection, kycProjectionName } from '@ledger/kyc-store';
 import { type SystemRole, systemAccountId, systemRoles } from '@ledger/ledger';
@@ -57,6 +58,7 @@ async function ledgerProjected(): Promise<void> {
     withdrawalsProjectionName,
     kycProjectionName,
     c2cProjectionName,
+    csProjectionName,
   ];
   if (!(await awaiter.waitForPosition(names, head, 20_000))) {
     throw new Error('the ledger projections did not catch up');
@@ -138,7 +140,13 @@ async function createAliceWithdrawal(): Promise<string> {
   projector = startProjector({
     db: kit.db as unknown as Kysely<unknown>,
     eventStore: kit.eventStore,
-    projections: [ledgerBalancesProjection, withdrawalsProjection, kycProjection, c2cProjection],
+    projections: [
+      ledgerBalancesProjection,
+      withdrawalsProjection,
+      kycProjection,
+      c2cProjection,
+      csProjection,
+    ],
     logger: silentLogger,
     signal: stopping.signal,
   });
@@ -204,6 +212,34 @@ async function createAliceWithdrawal(): Promise<string> {
   return withdrawalId;
 }
 
+/** A customer-service ticket of Alice's (an administrator defines its type first). */
+async function createAliceTicket(): Promise<string> {
+  const chief = await kit.register('cschief');
+  await kit.makeChiefAdministrator(chief.seq);
+  const typed = await kit.put(
+    '/api/v1/admin/cs/ticket-type/account',
+    {
+      title: 'Account',
+      list_order: 1,
+      use_content: true,
+      allow_guest: false,
+      notify_member: true,
+      notify_manager: true,
+    },
+    { token: (await kit.login(chief)).token },
+  );
+  if (typed.status !== 200) throw new Error(`ticket type: ${await typed.text()}`);
+  const filed = await ledgerWrite(
+    '/api/v1/cs/ticket',
+    { type_id: 'account', title: 'My account', content: 'Alice Kim asks' },
+    aliceToken,
+  );
+  if (filed.status !== 201) throw new Error(`ticket: ${await filed.text()}`);
+  const ticketId = ((await filed.json()) as { data: { ticket_id: string } }).data.ticket_id;
+  await ledgerProjected();
+  return ticketId;
+}
+
 beforeAll(async () => {
   kit = await createIdentityPlatformTestKit(database());
   alice = await kit.register('alice');
@@ -216,6 +252,7 @@ beforeAll(async () => {
   aliceOtpSecret = registered.data.secret;
   await kit.projected();
   aliceObjects.withdrawal = await createAliceWithdrawal();
+  aliceObjects.cs_ticket = await createAliceTicket();
   // Brokerage commands arrive later (SPEC §7); a row of the read model stands for Alice's.
   await sql`INSERT INTO brokerages (seq, title, owner_member_seq, brokerage_type, regdate)
     VALUES (41, 'Alice Brokerage', ${alice.seq}, 'agency', now())`.execute(identityDb(kit.db));
@@ -340,6 +377,7 @@ test('the table has member routes with ids to check', () => {
       '/return',
     ].map((action) => `/api/v1/c2c/application/:applicationId${action}`),
     '/api/v1/c2c/deal/:dealId/close',
+    '/api/v1/cs/ticket/:ticketId',
     '/api/v1/otp/:otpId/activate',
     '/api/v1/otp/:otpId/deactivate',
     '/api/v1/withdraw/:withdrawalId',
@@ -368,6 +406,7 @@ describe.each(
       'withdrawal_not_found',
       'c2c_deal_not_found',
       'c2c_application_not_found',
+      'cs_ticket_not_found',
     ]).toContain(problem.code);
     expect(await kit.eventCount()).toBe(before);
   });

@@ -187,6 +187,44 @@ export const validBodies: Record<string, unknown> = {
     verdict: 'return',
     reason: 'The payment never arrived',
   },
+  'POST /api/v1/cs/ticket': { type_id: 'account', title: 'Cannot log in', content: 'Help' },
+  'POST /api/v1/cs/guest-ticket': {
+    type_id: 'account',
+    title: 'Cannot log in',
+    content: 'Help',
+    mail: 'guest@example.test',
+  },
+  'POST /api/v1/cs/guest-ticket/lookup': {
+    ticket_id: '00000000-0000-4000-8000-000000000000',
+    lookup_code: 'ABCDEFGHJKMNPQRSTVWX',
+  },
+  'PUT /api/v1/admin/cs/ticket-type/:typeId': {
+    title: 'Account',
+    list_order: 1,
+    use_content: true,
+    allow_guest: false,
+    notify_member: true,
+    notify_manager: true,
+  },
+  'PUT /api/v1/admin/cs/ticket/:ticketId/answer': { answer: 'Done' },
+  'PUT /api/v1/admin/cs/ticket/:ticketId/complete': {},
+  'PUT /api/v1/admin/cs/ticket/:ticketId/close': {},
+  'PUT /api/v1/admin/cs/faq-type/:faqTypeId': { title: 'General', list_order: 1 },
+  'POST /api/v1/admin/cs/faq': {
+    faq_type_id: 'general',
+    locale: 'en-US',
+    question: 'How do I log in?',
+    answer: 'With your user ID.',
+    list_order: 1,
+  },
+  'PUT /api/v1/admin/cs/faq/:faqId': {
+    faq_type_id: 'general',
+    locale: 'en-US',
+    question: 'How do I log in?',
+    answer: 'With your user ID.',
+    list_order: 1,
+  },
+  'PUT /api/v1/admin/cs/faq/:faqId/publish': { published: true },
 };
 export const bodilessRoutes = [
   'POST /api/v1/auth/token/refresh',
@@ -214,7 +252,11 @@ export function concretePath(
     .replace(':asset', 'BTC')
     .replace(':marketSeq', '1')
     .replace(':dealId', '00000000-0000-4000-8000-000000000000')
-    .replace(':applicationId', '00000000-0000-4000-8000-000000000000');
+    .replace(':applicationId', '00000000-0000-4000-8000-000000000000')
+    .replace(':ticketId', '00000000-0000-4000-8000-000000000000')
+    .replace(':typeId', 'account')
+    .replace(':faqTypeId', 'general')
+    .replace(':faqId', '00000000-0000-4000-8000-000000000000');
 }
 
 /** `METHOD path`, the table's key of a route. */
