@@ -42,6 +42,8 @@ import { Route as AuthenticatedAdminActivityLogListRouteImport } from './routes/
 import { Route as AuthenticatedAdminAssetPluginListRouteImport } from './routes/_authenticated/admin/asset-plugin/list'
 import { Route as AuthenticatedAdminAssetListRouteImport } from './routes/_authenticated/admin/asset/list'
 import { Route as AuthenticatedAdminConfigKycRouteImport } from './routes/_authenticated/admin/config/kyc'
+import { Route as AuthenticatedAdminConfigMemberRouteImport } from './routes/_authenticated/admin/config/member'
+import { Route as AuthenticatedAdminConfigOtpRouteImport } from './routes/_authenticated/admin/config/otp'
 import { Route as AuthenticatedAdminConfigServiceRouteImport } from './routes/_authenticated/admin/config/service'
 import { Route as AuthenticatedAdminDepositListRouteImport } from './routes/_authenticated/admin/deposit/list'
 import { Route as AuthenticatedAdminKycAssetWithdrawAddressCertificationListRouteImport } from './routes/_authenticated/admin/kyc-asset-withdraw-address-certification/list'
@@ -249,6 +251,18 @@ const AuthenticatedAdminConfigKycRoute =
     path: '/config/kyc',
     getParentRoute: () => AuthenticatedAdminRouteRoute,
   } as any)
+const AuthenticatedAdminConfigMemberRoute =
+  AuthenticatedAdminConfigMemberRouteImport.update({
+    id: '/config/member',
+    path: '/config/member',
+    getParentRoute: () => AuthenticatedAdminRouteRoute,
+  } as any)
+const AuthenticatedAdminConfigOtpRoute =
+  AuthenticatedAdminConfigOtpRouteImport.update({
+    id: '/config/otp',
+    path: '/config/otp',
+    getParentRoute: () => AuthenticatedAdminRouteRoute,
+  } as any)
 const AuthenticatedAdminConfigServiceRoute =
   AuthenticatedAdminConfigServiceRouteImport.update({
     id: '/config/service',
@@ -449,6 +463,8 @@ export interface FileRoutesByFullPath {
   '/admin/asset-plugin/list': typeof AuthenticatedAdminAssetPluginListRoute
   '/admin/asset/list': typeof AuthenticatedAdminAssetListRoute
   '/admin/config/kyc': typeof AuthenticatedAdminConfigKycRoute
+  '/admin/config/member': typeof AuthenticatedAdminConfigMemberRoute
+  '/admin/config/otp': typeof AuthenticatedAdminConfigOtpRoute
   '/admin/config/service': typeof AuthenticatedAdminConfigServiceRoute
   '/admin/deposit/list': typeof AuthenticatedAdminDepositListRoute
   '/admin/kyc-asset-withdraw-address-certification/list': typeof AuthenticatedAdminKycAssetWithdrawAddressCertificationListRoute
@@ -505,6 +521,8 @@ export interface FileRoutesByTo {
   '/admin/asset-plugin/list': typeof AuthenticatedAdminAssetPluginListRoute
   '/admin/asset/list': typeof AuthenticatedAdminAssetListRoute
   '/admin/config/kyc': typeof AuthenticatedAdminConfigKycRoute
+  '/admin/config/member': typeof AuthenticatedAdminConfigMemberRoute
+  '/admin/config/otp': typeof AuthenticatedAdminConfigOtpRoute
   '/admin/config/service': typeof AuthenticatedAdminConfigServiceRoute
   '/admin/deposit/list': typeof AuthenticatedAdminDepositListRoute
   '/admin/kyc-asset-withdraw-address-certification/list': typeof AuthenticatedAdminKycAssetWithdrawAddressCertificationListRoute
@@ -569,6 +587,8 @@ export interface FileRoutesById {
   '/_authenticated/admin/asset-plugin/list': typeof AuthenticatedAdminAssetPluginListRoute
   '/_authenticated/admin/asset/list': typeof AuthenticatedAdminAssetListRoute
   '/_authenticated/admin/config/kyc': typeof AuthenticatedAdminConfigKycRoute
+  '/_authenticated/admin/config/member': typeof AuthenticatedAdminConfigMemberRoute
+  '/_authenticated/admin/config/otp': typeof AuthenticatedAdminConfigOtpRoute
   '/_authenticated/admin/config/service': typeof AuthenticatedAdminConfigServiceRoute
   '/_authenticated/admin/deposit/list': typeof AuthenticatedAdminDepositListRoute
   '/_authenticated/admin/kyc-asset-withdraw-address-certification/list': typeof AuthenticatedAdminKycAssetWithdrawAddressCertificationListRoute
@@ -631,6 +651,8 @@ export interface FileRouteTypes {
     | '/admin/asset-plugin/list'
     | '/admin/asset/list'
     | '/admin/config/kyc'
+    | '/admin/config/member'
+    | '/admin/config/otp'
     | '/admin/config/service'
     | '/admin/deposit/list'
     | '/admin/kyc-asset-withdraw-address-certification/list'
@@ -687,6 +709,8 @@ export interface FileRouteTypes {
     | '/admin/asset-plugin/list'
     | '/admin/asset/list'
     | '/admin/config/kyc'
+    | '/admin/config/member'
+    | '/admin/config/otp'
     | '/admin/config/service'
     | '/admin/deposit/list'
     | '/admin/kyc-asset-withdraw-address-certification/list'
@@ -750,6 +774,8 @@ export interface FileRouteTypes {
     | '/_authenticated/admin/asset-plugin/list'
     | '/_authenticated/admin/asset/list'
     | '/_authenticated/admin/config/kyc'
+    | '/_authenticated/admin/config/member'
+    | '/_authenticated/admin/config/otp'
     | '/_authenticated/admin/config/service'
     | '/_authenticated/admin/deposit/list'
     | '/_authenticated/admin/kyc-asset-withdraw-address-certification/list'
@@ -1022,6 +1048,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedAdminConfigKycRouteImport
       parentRoute: typeof AuthenticatedAdminRouteRoute
     }
+    '/_authenticated/admin/config/member': {
+      id: '/_authenticated/admin/config/member'
+      path: '/config/member'
+      fullPath: '/admin/config/member'
+      preLoaderRoute: typeof AuthenticatedAdminConfigMemberRouteImport
+      parentRoute: typeof AuthenticatedAdminRouteRoute
+    }
+    '/_authenticated/admin/config/otp': {
+      id: '/_authenticated/admin/config/otp'
+      path: '/config/otp'
+      fullPath: '/admin/config/otp'
+      preLoaderRoute: typeof AuthenticatedAdminConfigOtpRouteImport
+      parentRoute: typeof AuthenticatedAdminRouteRoute
+    }
     '/_authenticated/admin/config/service': {
       id: '/_authenticated/admin/config/service'
       path: '/config/service'
@@ -1285,6 +1325,8 @@ interface AuthenticatedAdminRouteRouteChildren {
   AuthenticatedAdminAssetPluginListRoute: typeof AuthenticatedAdminAssetPluginListRoute
   AuthenticatedAdminAssetListRoute: typeof AuthenticatedAdminAssetListRoute
   AuthenticatedAdminConfigKycRoute: typeof AuthenticatedAdminConfigKycRoute
+  AuthenticatedAdminConfigMemberRoute: typeof AuthenticatedAdminConfigMemberRoute
+  AuthenticatedAdminConfigOtpRoute: typeof AuthenticatedAdminConfigOtpRoute
   AuthenticatedAdminConfigServiceRoute: typeof AuthenticatedAdminConfigServiceRoute
   AuthenticatedAdminDepositListRoute: typeof AuthenticatedAdminDepositListRoute
   AuthenticatedAdminKycAssetWithdrawAddressCertificationListRoute: typeof AuthenticatedAdminKycAssetWithdrawAddressCertificationListRoute
@@ -1322,6 +1364,8 @@ const AuthenticatedAdminRouteRouteChildren: AuthenticatedAdminRouteRouteChildren
       AuthenticatedAdminAssetPluginListRoute,
     AuthenticatedAdminAssetListRoute: AuthenticatedAdminAssetListRoute,
     AuthenticatedAdminConfigKycRoute: AuthenticatedAdminConfigKycRoute,
+    AuthenticatedAdminConfigMemberRoute: AuthenticatedAdminConfigMemberRoute,
+    AuthenticatedAdminConfigOtpRoute: AuthenticatedAdminConfigOtpRoute,
     AuthenticatedAdminConfigServiceRoute: AuthenticatedAdminConfigServiceRoute,
     AuthenticatedAdminDepositListRoute: AuthenticatedAdminDepositListRoute,
     AuthenticatedAdminKycAssetWithdrawAddressCertificationListRoute:

@@ -68,6 +68,7 @@ export {
   roleStream,
 } from './role-decider.ts';
 export { decideRefresh, type RefreshDecision, type RefreshFamily } from './session-rules.ts';
+export type { SettingIssue, SettingIssueCode } from './setting-checks.ts';
 export * from './settings-catalogue.ts';
 export {
   type ChangeSetting,

@@ -1,8 +1,20 @@
 /**
  * The product settings identity needs (DESIGN.md §4): one typed catalogue of keys, each with its
  * default and its validation. Settings are events on the `settings` stream; nothing reads them
- * from the environment. The config/* screens edit this catalogue later.
+ * from the environment. The config/* screens edit this catalogue.
  */
+
+import {
+  integerBetween,
+  isBoolean,
+  listOf,
+  matching,
+  oneOf,
+  recordOf,
+  type SettingCheck,
+  type SettingIssue,
+  text,
+} from './setting-checks.ts';
 
 /** Actions that can demand a one-time password when the member has an active OTP. */
 export const otpRequiredActionValues = [
@@ -90,78 +102,38 @@ export const depositRequestMaxDefault = '1000000000';
 
 export type SettingKey = keyof IdentitySettings;
 
-type SettingRule<Value> = { defaultValue: Value; isValid(value: unknown): value is Value };
+type SettingRule<Value> = { defaultValue: Value; check: SettingCheck<Value> };
 
-function integerBetween(minimum: number, maximum: number): (value: unknown) => value is number {
-  return (value): value is number =>
-    typeof value === 'number' && Number.isInteger(value) && value >= minimum && value <= maximum;
-}
-
-function oneOf<Value extends string>(values: readonly Value[]) {
-  return (value: unknown): value is Value =>
-    typeof value === 'string' && (values as readonly string[]).includes(value);
-}
-
-function listOf<Value>(isItem: (item: unknown) => item is Value, lengthMax: number) {
-  return (value: unknown): value is Value[] =>
-    Array.isArray(value) &&
-    value.length <= lengthMax &&
-    value.every(isItem) &&
-    new Set(value).size === value.length;
-}
-
-const isBoolean = (value: unknown): value is boolean => typeof value === 'boolean';
 const consentPattern = /^[a-z][a-z0-9_]{0,63}$/;
-const isConsent = (value: unknown): value is string =>
-  typeof value === 'string' && consentPattern.test(value);
-const isText =
-  (lengthMax: number) =>
-  (value: unknown): value is string =>
-    typeof value === 'string' && value.length <= lengthMax && !/[\r\n]/.test(value);
 const emailPattern = /^[^\s@]{1,64}@[^\s@]{1,253}$/;
-const isSender = (value: unknown): value is string =>
-  typeof value === 'string' && emailPattern.test(value);
-
 /** As the asset catalog's codes (packages/assets assetCodePattern). */
 const assetCodePattern = /^[A-Z][A-Z0-9]{0,15}$/;
 /** A non-negative decimal, at most 30 integer digits and 18 decimals (asset decimal_point 0..18). */
 const decimalPattern = /^(0|[1-9][0-9]{0,29})(\.[0-9]{1,18})?$/;
 
-function amountPerAsset(assetsMax: number) {
-  return (value: unknown): value is AmountPerAsset => {
-    if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
-    if (Object.getPrototypeOf(value) !== Object.prototype) return false;
-    const entries = Object.entries(value);
-    return (
-      entries.length <= assetsMax &&
-      entries.every(
-        ([code, amount]) =>
-          assetCodePattern.test(code) && typeof amount === 'string' && decimalPattern.test(amount),
-      )
-    );
-  };
-}
+const amountPerAsset = (assetsMax: number) =>
+  recordOf(assetCodePattern, matching(decimalPattern), assetsMax);
 
 export const settingsCatalogue: { [Key in SettingKey]: SettingRule<IdentitySettings[Key]> } = {
-  'auth.accessTokenLifetimeSeconds': { defaultValue: 600, isValid: integerBetween(60, 3_600) },
+  'auth.accessTokenLifetimeSeconds': { defaultValue: 600, check: integerBetween(60, 3_600) },
   'auth.refreshTokenLifetimeSeconds': {
     defaultValue: 14 * 24 * 3_600,
-    isValid: integerBetween(3_600, 90 * 24 * 3_600),
+    check: integerBetween(3_600, 90 * 24 * 3_600),
   },
-  'auth.refreshGraceSeconds': { defaultValue: 5, isValid: integerBetween(0, 30) },
-  'auth.administratorOtpRequired': { defaultValue: true, isValid: isBoolean },
-  'member.signUpEnabled': { defaultValue: true, isValid: isBoolean },
+  'auth.refreshGraceSeconds': { defaultValue: 5, check: integerBetween(0, 30) },
+  'auth.administratorOtpRequired': { defaultValue: true, check: isBoolean },
+  'member.signUpEnabled': { defaultValue: true, check: isBoolean },
   'member.requiredConsents': {
     defaultValue: ['terms_of_service', 'privacy_policy'],
-    isValid: listOf(isConsent, 20),
+    check: listOf(matching(consentPattern), 20),
   },
-  'member.loginIdentifier': { defaultValue: 'user_id', isValid: oneOf(loginIdentifierValues) },
+  'member.loginIdentifier': { defaultValue: 'user_id', check: oneOf(loginIdentifierValues) },
   'member.recommenderAllowedGroups': {
     defaultValue: [],
-    isValid: listOf(integerBetween(1, Number.MAX_SAFE_INTEGER), 100),
+    check: listOf(integerBetween(1, Number.MAX_SAFE_INTEGER), 100),
   },
-  'otp.allowCancel': { defaultValue: true, isValid: isBoolean },
-  'otp.maximumCount': { defaultValue: 1, isValid: integerBetween(1, 10) },
+  'otp.allowCancel': { defaultValue: true, check: isBoolean },
+  'otp.maximumCount': { defaultValue: 1, check: integerBetween(1, 10) },
   'otp.requiredActions': {
     defaultValue: [
       'login',
@@ -170,36 +142,36 @@ export const settingsCatalogue: { [Key in SettingKey]: SettingRule<IdentitySetti
       'withdraw_account',
       'deactivate_otp',
     ],
-    isValid: listOf(oneOf(otpRequiredActionValues), otpRequiredActionValues.length),
+    check: listOf(oneOf(otpRequiredActionValues), otpRequiredActionValues.length),
   },
-  'locale.default': { defaultValue: 'ko-KR', isValid: oneOf(localeValues) },
-  'locale.supported': { defaultValue: [...localeValues], isValid: listOf(oneOf(localeValues), 5) },
-  'mail.provider': { defaultValue: 'outbox', isValid: oneOf(mailProviderValues) },
-  'mail.defaultSender': { defaultValue: 'no-reply@ledger.local', isValid: isSender },
-  'mail.domain': { defaultValue: 'ledger.local', isValid: isText(253) },
-  'mail.smtpHost': { defaultValue: '', isValid: isText(253) },
-  'mail.smtpPort': { defaultValue: 587, isValid: integerBetween(1, 65_535) },
-  'mail.smtpSecure': { defaultValue: false, isValid: isBoolean },
-  'mail.smtpUser': { defaultValue: '', isValid: isText(253) },
+  'locale.default': { defaultValue: 'ko-KR', check: oneOf(localeValues) },
+  'locale.supported': { defaultValue: [...localeValues], check: listOf(oneOf(localeValues), 5) },
+  'mail.provider': { defaultValue: 'outbox', check: oneOf(mailProviderValues) },
+  'mail.defaultSender': { defaultValue: 'no-reply@ledger.local', check: matching(emailPattern) },
+  'mail.domain': { defaultValue: 'ledger.local', check: text(253) },
+  'mail.smtpHost': { defaultValue: '', check: text(253) },
+  'mail.smtpPort': { defaultValue: 587, check: integerBetween(1, 65_535) },
+  'mail.smtpSecure': { defaultValue: false, check: isBoolean },
+  'mail.smtpUser': { defaultValue: '', check: text(253) },
   'kyc.validitySeconds': {
     defaultValue: 365 * 24 * 3_600,
-    isValid: integerBetween(60, 10 * 366 * 24 * 3_600),
+    check: integerBetween(60, 10 * 366 * 24 * 3_600),
   },
   'kyc.realnameValiditySeconds': {
     defaultValue: 365 * 24 * 3_600,
-    isValid: integerBetween(60, 10 * 366 * 24 * 3_600),
+    check: integerBetween(60, 10 * 366 * 24 * 3_600),
   },
-  'kyc.realnameAuthority': { defaultValue: 'simulated', isValid: oneOf(['simulated'] as const) },
-  'kyc.realnameSiteCode': { defaultValue: '', isValid: isText(64) },
-  'kyc.realnameExecutionPath': { defaultValue: '', isValid: isText(253) },
-  'ledger.accountsPerAssetMax': { defaultValue: 20, isValid: integerBetween(1, 1_000) },
+  'kyc.realnameAuthority': { defaultValue: 'simulated', check: oneOf(['simulated'] as const) },
+  'kyc.realnameSiteCode': { defaultValue: '', check: text(64) },
+  'kyc.realnameExecutionPath': { defaultValue: '', check: text(253) },
+  'ledger.accountsPerAssetMax': { defaultValue: 20, check: integerBetween(1, 1_000) },
   'ledger.memberTransferScope': {
     defaultValue: 'own_accounts',
-    isValid: oneOf(memberTransferScopeValues),
+    check: oneOf(memberTransferScopeValues),
   },
-  'ledger.memberTransferFee': { defaultValue: {}, isValid: amountPerAsset(1_000) },
-  'ledger.adjustmentSingleApprovalMax': { defaultValue: {}, isValid: amountPerAsset(1_000) },
-  'ledger.depositRequestMax': { defaultValue: {}, isValid: amountPerAsset(1_000) },
+  'ledger.memberTransferFee': { defaultValue: {}, check: amountPerAsset(1_000) },
+  'ledger.adjustmentSingleApprovalMax': { defaultValue: {}, check: amountPerAsset(1_000) },
+  'ledger.depositRequestMax': { defaultValue: {}, check: amountPerAsset(1_000) },
 };
 
 export const settingKeys = Object.keys(settingsCatalogue) as SettingKey[];
@@ -222,7 +194,12 @@ export function defaultSettings(): IdentitySettings {
   return settings as IdentitySettings;
 }
 
+/** Why `value` is refused for `key`, or undefined when it is acceptable. */
+export function settingIssue(key: SettingKey, value: unknown): SettingIssue | undefined {
+  return settingsCatalogue[key].check(value);
+}
+
 /** Whether `value` is acceptable for `key`. */
 export function isValidSetting(key: SettingKey, value: unknown): boolean {
-  return settingsCatalogue[key].isValid(value);
+  return settingIssue(key, value) === undefined;
 }

@@ -1,18 +1,24 @@
 import { accepted, type Decision, rejected } from '@ledger/decider';
 import type { Timestamp } from './identity-types.ts';
+import type { SettingIssue } from './setting-checks.ts';
 import {
   defaultSettings,
   type IdentitySettings,
   isSettingKey,
   isValidSetting,
+  settingIssue,
 } from './settings-catalogue.ts';
 
 /** The one settings stream (DESIGN.md §4: settings are one aggregate). */
 export const settingsStream = 'settings';
 
+/**
+ * One key's new value; `previousValue` is the value it replaced (the activity log shows both).
+ * Events written before it existed lack it.
+ */
 export type SettingChanged = {
   type: 'SettingChanged';
-  data: { key: string; value: unknown; changedAt: Timestamp };
+  data: { key: string; value: unknown; previousValue?: unknown; changedAt: Timestamp };
 };
 
 export type SettingsEvent = SettingChanged;
@@ -21,7 +27,7 @@ export type ChangeSetting = { type: 'ChangeSetting'; key: string; value: unknown
 
 export type SettingsRejection =
   | { type: 'UnknownSetting'; key: string }
-  | { type: 'InvalidSettingValue'; key: string }
+  | { type: 'InvalidSettingValue'; key: string; issue: SettingIssue }
   | { type: 'SettingUnchanged'; key: string };
 
 /** Folds the settings stream over the catalogue's defaults. */
@@ -43,16 +49,14 @@ export function changeSetting(
   state: IdentitySettings,
 ): Decision<SettingsEvent, SettingsRejection> {
   if (!isSettingKey(command.key)) return rejected({ type: 'UnknownSetting', key: command.key });
-  if (!isValidSetting(command.key, command.value)) {
-    return rejected({ type: 'InvalidSettingValue', key: command.key });
+  const issue = settingIssue(command.key, command.value);
+  if (issue !== undefined) {
+    return rejected({ type: 'InvalidSettingValue', key: command.key, issue });
   }
-  if (JSON.stringify(state[command.key]) === JSON.stringify(command.value)) {
+  const previousValue = state[command.key];
+  if (JSON.stringify(previousValue) === JSON.stringify(command.value)) {
     return rejected({ type: 'SettingUnchanged', key: command.key });
   }
-  return accepted([
-    {
-      type: 'SettingChanged',
-      data: { key: command.key, value: command.value, changedAt: command.now },
-    },
-  ]);
+  const data = { key: command.key, value: command.value, previousValue, changedAt: command.now };
+  return accepted([{ type: 'SettingChanged', data }]);
 }

@@ -343,6 +343,7 @@ export const enUSFields: FieldMessageCatalog = {
   invalid_value: 'The value is not one of the accepted values.',
   custom: 'The value is not valid.',
   invalid: 'The value is not valid.',
+  duplicate_item: 'The list holds the same item twice.',
   text_invalid:
     'The text contains a character that cannot be saved (a NUL character or a broken character).',
   amount_invalid: 'Enter the amount as a decimal number such as 1.5.',

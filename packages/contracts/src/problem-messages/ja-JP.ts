@@ -352,6 +352,7 @@ export const jaJPFields: FieldMessageCatalog = {
   invalid_value: '許可されていない値です。',
   custom: '値が正しくありません。',
   invalid: '値が正しくありません。',
+  duplicate_item: 'リストに同じ項目が重複しています。',
   text_invalid: '保存できない文字（NUL 文字または壊れた文字）が含まれています。',
   amount_invalid: '金額は 1.5 のような数値で入力してください。',
   amount_not_positive: '0より大きい金額を入力してください。',

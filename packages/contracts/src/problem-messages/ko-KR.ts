@@ -341,6 +341,7 @@ export const koKRFields: FieldMessageCatalog = {
   invalid_value: '허용되지 않는 값입니다.',
   custom: '값이 올바르지 않습니다.',
   invalid: '값이 올바르지 않습니다.',
+  duplicate_item: '목록에 같은 항목이 두 번 있습니다.',
   text_invalid: '저장할 수 없는 문자(NUL 문자 또는 깨진 문자)가 포함되어 있습니다.',
   amount_invalid: '금액을 1.5와 같은 숫자로 입력하세요.',
   amount_not_positive: '0보다 큰 금액을 입력하세요.',

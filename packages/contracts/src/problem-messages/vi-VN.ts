@@ -362,6 +362,7 @@ export const viVNFields: FieldMessageCatalog = {
   invalid_value: 'Giá trị không được chấp nhận.',
   custom: 'Giá trị không hợp lệ.',
   invalid: 'Giá trị không hợp lệ.',
+  duplicate_item: 'Danh sách có một mục bị trùng lặp.',
   text_invalid: 'Văn bản chứa ký tự không thể lưu (ký tự NUL hoặc ký tự bị lỗi).',
   amount_invalid: 'Nhập số tiền dưới dạng số thập phân, ví dụ 1.5.',
   amount_not_positive: 'Nhập số tiền lớn hơn 0.',

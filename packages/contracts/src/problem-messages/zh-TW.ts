@@ -278,6 +278,7 @@ export const zhTWFields: FieldMessageCatalog = {
   invalid_value: '不接受此值。',
   custom: '值不正確。',
   invalid: '值不正確。',
+  duplicate_item: '清單中有重複的項目。',
   text_invalid: '文字包含無法儲存的字元（NUL 字元或損壞的字元）。',
   amount_invalid: '請以數字輸入金額，例如 1.5。',
   amount_not_positive: '請輸入大於 0 的金額。',

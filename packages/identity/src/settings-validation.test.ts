@@ -1,0 +1,84 @@
+// Proves the validation of the config screens' settings: for each key a valid value passes and each
+// kind of invalid value is refused with its own field-level issue (type, bound, format, unknown
+// value, duplicate item, the item's index), and a change records the value it replaced.
+import { describe, expect, it } from 'vitest';
+import { defaultSettings, type SettingKey, settingIssue } from './settings-catalogue.ts';
+import { changeSetting } from './settings-decider.ts';
+
+type Case = readonly [value: unknown, issue: Record<string, unknown> | undefined];
+
+const cases: Partial<Record<SettingKey, readonly Case[]>> = {
+  'member.signUpEnabled': [
+    [false, undefined],
+    ['false', { code: 'invalid_type', path: [] }],
+  ],
+  'member.requiredConsents': [
+    [['terms_of_service', 'marketing_2'], undefined],
+    [[], undefined],
+    ['terms_of_service', { code: 'invalid_type', path: [] }],
+    [['terms', 'Terms'], { code: 'invalid_format', path: [1] }],
+    [['terms', 7], { code: 'invalid_type', path: [1] }],
+    [['terms', 'terms'], { code: 'duplicate_item', path: [1] }],
+    [Array.from({ length: 21 }, (_, index) => `c${index}`), { code: 'too_big.array', maximum: 20 }],
+  ],
+  'member.loginIdentifier': [
+    ['email', undefined],
+    ['phone', { code: 'invalid_value', path: [] }],
+    [1, { code: 'invalid_type' }],
+  ],
+  'member.recommenderAllowedGroups': [
+    [[1, 3], undefined],
+    [[1, 0], { code: 'too_small', minimum: 1, path: [1] }],
+    [[1.5], { code: 'invalid_type', path: [0] }],
+    [[2, 2], { code: 'duplicate_item', path: [1] }],
+    [{ 0: 1 }, { code: 'invalid_type', path: [] }],
+  ],
+  'otp.allowCancel': [
+    [false, undefined],
+    [null, { code: 'invalid_type' }],
+  ],
+  'otp.maximumCount': [
+    [3, undefined],
+    [0, { code: 'too_small', minimum: 1 }],
+    [11, { code: 'too_big', maximum: 10 }],
+    ['2', { code: 'invalid_type' }],
+    [2.5, { code: 'invalid_type' }],
+  ],
+  'otp.requiredActions': [
+    [['login', 'withdraw_asset'], undefined],
+    [[], undefined],
+    [['login', 'transfer'], { code: 'invalid_value', path: [1] }],
+    [['login', 'login'], { code: 'duplicate_item', path: [1] }],
+    ['login', { code: 'invalid_type', path: [] }],
+  ],
+};
+
+describe('the settings of the config screens', () => {
+  for (const [key, keyCases] of Object.entries(cases)) {
+    it(`${key}: accepts valid values and names why each invalid one is refused`, () => {
+      for (const [value, expected] of keyCases ?? []) {
+        const found = settingIssue(key as SettingKey, value);
+        if (expected === undefined) expect(found, JSON.stringify(value)).toBeUndefined();
+        else expect(found, JSON.stringify(value)).toMatchObject(expected);
+      }
+    });
+  }
+
+  it('refuses with the issue, and a change carries the value it replaced', () => {
+    const now = '2025-01-15T03:00:00.000Z';
+    const refused = changeSetting(
+      { type: 'ChangeSetting', key: 'otp.maximumCount', value: 0, now },
+      defaultSettings(),
+    );
+    expect(refused).toMatchObject({
+      rejection: { type: 'InvalidSettingValue', issue: { code: 'too_small', minimum: 1 } },
+    });
+    const changed = changeSetting(
+      { type: 'ChangeSetting', key: 'member.signUpEnabled', value: false, now },
+      defaultSettings(),
+    );
+    expect(changed).toMatchObject({
+      events: [{ data: { key: 'member.signUpEnabled', value: false, previousValue: true } }],
+    });
+  });
+});
