@@ -42,8 +42,10 @@ import { Route as AuthenticatedAdminActivityLogListRouteImport } from './routes/
 import { Route as AuthenticatedAdminAssetPluginListRouteImport } from './routes/_authenticated/admin/asset-plugin/list'
 import { Route as AuthenticatedAdminAssetListRouteImport } from './routes/_authenticated/admin/asset/list'
 import { Route as AuthenticatedAdminConfigKycRouteImport } from './routes/_authenticated/admin/config/kyc'
+import { Route as AuthenticatedAdminConfigMailRouteImport } from './routes/_authenticated/admin/config/mail'
 import { Route as AuthenticatedAdminConfigMemberRouteImport } from './routes/_authenticated/admin/config/member'
 import { Route as AuthenticatedAdminConfigOtpRouteImport } from './routes/_authenticated/admin/config/otp'
+import { Route as AuthenticatedAdminConfigPhoneRouteImport } from './routes/_authenticated/admin/config/phone'
 import { Route as AuthenticatedAdminConfigServiceRouteImport } from './routes/_authenticated/admin/config/service'
 import { Route as AuthenticatedAdminDepositListRouteImport } from './routes/_authenticated/admin/deposit/list'
 import { Route as AuthenticatedAdminKycAssetWithdrawAddressCertificationListRouteImport } from './routes/_authenticated/admin/kyc-asset-withdraw-address-certification/list'
@@ -251,6 +253,12 @@ const AuthenticatedAdminConfigKycRoute =
     path: '/config/kyc',
     getParentRoute: () => AuthenticatedAdminRouteRoute,
   } as any)
+const AuthenticatedAdminConfigMailRoute =
+  AuthenticatedAdminConfigMailRouteImport.update({
+    id: '/config/mail',
+    path: '/config/mail',
+    getParentRoute: () => AuthenticatedAdminRouteRoute,
+  } as any)
 const AuthenticatedAdminConfigMemberRoute =
   AuthenticatedAdminConfigMemberRouteImport.update({
     id: '/config/member',
@@ -261,6 +269,12 @@ const AuthenticatedAdminConfigOtpRoute =
   AuthenticatedAdminConfigOtpRouteImport.update({
     id: '/config/otp',
     path: '/config/otp',
+    getParentRoute: () => AuthenticatedAdminRouteRoute,
+  } as any)
+const AuthenticatedAdminConfigPhoneRoute =
+  AuthenticatedAdminConfigPhoneRouteImport.update({
+    id: '/config/phone',
+    path: '/config/phone',
     getParentRoute: () => AuthenticatedAdminRouteRoute,
   } as any)
 const AuthenticatedAdminConfigServiceRoute =
@@ -463,8 +477,10 @@ export interface FileRoutesByFullPath {
   '/admin/asset-plugin/list': typeof AuthenticatedAdminAssetPluginListRoute
   '/admin/asset/list': typeof AuthenticatedAdminAssetListRoute
   '/admin/config/kyc': typeof AuthenticatedAdminConfigKycRoute
+  '/admin/config/mail': typeof AuthenticatedAdminConfigMailRoute
   '/admin/config/member': typeof AuthenticatedAdminConfigMemberRoute
   '/admin/config/otp': typeof AuthenticatedAdminConfigOtpRoute
+  '/admin/config/phone': typeof AuthenticatedAdminConfigPhoneRoute
   '/admin/config/service': typeof AuthenticatedAdminConfigServiceRoute
   '/admin/deposit/list': typeof AuthenticatedAdminDepositListRoute
   '/admin/kyc-asset-withdraw-address-certification/list': typeof AuthenticatedAdminKycAssetWithdrawAddressCertificationListRoute
@@ -521,8 +537,10 @@ export interface FileRoutesByTo {
   '/admin/asset-plugin/list': typeof AuthenticatedAdminAssetPluginListRoute
   '/admin/asset/list': typeof AuthenticatedAdminAssetListRoute
   '/admin/config/kyc': typeof AuthenticatedAdminConfigKycRoute
+  '/admin/config/mail': typeof AuthenticatedAdminConfigMailRoute
   '/admin/config/member': typeof AuthenticatedAdminConfigMemberRoute
   '/admin/config/otp': typeof AuthenticatedAdminConfigOtpRoute
+  '/admin/config/phone': typeof AuthenticatedAdminConfigPhoneRoute
   '/admin/config/service': typeof AuthenticatedAdminConfigServiceRoute
   '/admin/deposit/list': typeof AuthenticatedAdminDepositListRoute
   '/admin/kyc-asset-withdraw-address-certification/list': typeof AuthenticatedAdminKycAssetWithdrawAddressCertificationListRoute
@@ -587,8 +605,10 @@ export interface FileRoutesById {
   '/_authenticated/admin/asset-plugin/list': typeof AuthenticatedAdminAssetPluginListRoute
   '/_authenticated/admin/asset/list': typeof AuthenticatedAdminAssetListRoute
   '/_authenticated/admin/config/kyc': typeof AuthenticatedAdminConfigKycRoute
+  '/_authenticated/admin/config/mail': typeof AuthenticatedAdminConfigMailRoute
   '/_authenticated/admin/config/member': typeof AuthenticatedAdminConfigMemberRoute
   '/_authenticated/admin/config/otp': typeof AuthenticatedAdminConfigOtpRoute
+  '/_authenticated/admin/config/phone': typeof AuthenticatedAdminConfigPhoneRoute
   '/_authenticated/admin/config/service': typeof AuthenticatedAdminConfigServiceRoute
   '/_authenticated/admin/deposit/list': typeof AuthenticatedAdminDepositListRoute
   '/_authenticated/admin/kyc-asset-withdraw-address-certification/list': typeof AuthenticatedAdminKycAssetWithdrawAddressCertificationListRoute
@@ -651,8 +671,10 @@ export interface FileRouteTypes {
     | '/admin/asset-plugin/list'
     | '/admin/asset/list'
     | '/admin/config/kyc'
+    | '/admin/config/mail'
     | '/admin/config/member'
     | '/admin/config/otp'
+    | '/admin/config/phone'
     | '/admin/config/service'
     | '/admin/deposit/list'
     | '/admin/kyc-asset-withdraw-address-certification/list'
@@ -709,8 +731,10 @@ export interface FileRouteTypes {
     | '/admin/asset-plugin/list'
     | '/admin/asset/list'
     | '/admin/config/kyc'
+    | '/admin/config/mail'
     | '/admin/config/member'
     | '/admin/config/otp'
+    | '/admin/config/phone'
     | '/admin/config/service'
     | '/admin/deposit/list'
     | '/admin/kyc-asset-withdraw-address-certification/list'
@@ -774,8 +798,10 @@ export interface FileRouteTypes {
     | '/_authenticated/admin/asset-plugin/list'
     | '/_authenticated/admin/asset/list'
     | '/_authenticated/admin/config/kyc'
+    | '/_authenticated/admin/config/mail'
     | '/_authenticated/admin/config/member'
     | '/_authenticated/admin/config/otp'
+    | '/_authenticated/admin/config/phone'
     | '/_authenticated/admin/config/service'
     | '/_authenticated/admin/deposit/list'
     | '/_authenticated/admin/kyc-asset-withdraw-address-certification/list'
@@ -1048,6 +1074,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedAdminConfigKycRouteImport
       parentRoute: typeof AuthenticatedAdminRouteRoute
     }
+    '/_authenticated/admin/config/mail': {
+      id: '/_authenticated/admin/config/mail'
+      path: '/config/mail'
+      fullPath: '/admin/config/mail'
+      preLoaderRoute: typeof AuthenticatedAdminConfigMailRouteImport
+      parentRoute: typeof AuthenticatedAdminRouteRoute
+    }
     '/_authenticated/admin/config/member': {
       id: '/_authenticated/admin/config/member'
       path: '/config/member'
@@ -1060,6 +1093,13 @@ declare module '@tanstack/react-router' {
       path: '/config/otp'
       fullPath: '/admin/config/otp'
       preLoaderRoute: typeof AuthenticatedAdminConfigOtpRouteImport
+      parentRoute: typeof AuthenticatedAdminRouteRoute
+    }
+    '/_authenticated/admin/config/phone': {
+      id: '/_authenticated/admin/config/phone'
+      path: '/config/phone'
+      fullPath: '/admin/config/phone'
+      preLoaderRoute: typeof AuthenticatedAdminConfigPhoneRouteImport
       parentRoute: typeof AuthenticatedAdminRouteRoute
     }
     '/_authenticated/admin/config/service': {
@@ -1325,8 +1365,10 @@ interface AuthenticatedAdminRouteRouteChildren {
   AuthenticatedAdminAssetPluginListRoute: typeof AuthenticatedAdminAssetPluginListRoute
   AuthenticatedAdminAssetListRoute: typeof AuthenticatedAdminAssetListRoute
   AuthenticatedAdminConfigKycRoute: typeof AuthenticatedAdminConfigKycRoute
+  AuthenticatedAdminConfigMailRoute: typeof AuthenticatedAdminConfigMailRoute
   AuthenticatedAdminConfigMemberRoute: typeof AuthenticatedAdminConfigMemberRoute
   AuthenticatedAdminConfigOtpRoute: typeof AuthenticatedAdminConfigOtpRoute
+  AuthenticatedAdminConfigPhoneRoute: typeof AuthenticatedAdminConfigPhoneRoute
   AuthenticatedAdminConfigServiceRoute: typeof AuthenticatedAdminConfigServiceRoute
   AuthenticatedAdminDepositListRoute: typeof AuthenticatedAdminDepositListRoute
   AuthenticatedAdminKycAssetWithdrawAddressCertificationListRoute: typeof AuthenticatedAdminKycAssetWithdrawAddressCertificationListRoute
@@ -1364,8 +1406,10 @@ const AuthenticatedAdminRouteRouteChildren: AuthenticatedAdminRouteRouteChildren
       AuthenticatedAdminAssetPluginListRoute,
     AuthenticatedAdminAssetListRoute: AuthenticatedAdminAssetListRoute,
     AuthenticatedAdminConfigKycRoute: AuthenticatedAdminConfigKycRoute,
+    AuthenticatedAdminConfigMailRoute: AuthenticatedAdminConfigMailRoute,
     AuthenticatedAdminConfigMemberRoute: AuthenticatedAdminConfigMemberRoute,
     AuthenticatedAdminConfigOtpRoute: AuthenticatedAdminConfigOtpRoute,
+    AuthenticatedAdminConfigPhoneRoute: AuthenticatedAdminConfigPhoneRoute,
     AuthenticatedAdminConfigServiceRoute: AuthenticatedAdminConfigServiceRoute,
     AuthenticatedAdminDepositListRoute: AuthenticatedAdminDepositListRoute,
     AuthenticatedAdminKycAssetWithdrawAddressCertificationListRoute:

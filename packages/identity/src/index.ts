@@ -71,7 +71,9 @@ export { decideRefresh, type RefreshDecision, type RefreshFamily } from './sessi
 export type { SettingIssue, SettingIssueCode } from './setting-checks.ts';
 export * from './settings-catalogue.ts';
 export {
+  type ChangeSecretSetting,
   type ChangeSetting,
+  changeSecretSetting,
   changeSetting,
   evolveSettings,
   type SettingChanged,

@@ -40,6 +40,21 @@ export type MemberTransferScope = (typeof memberTransferScopeValues)[number];
 /** An amount per asset code: decimal text (never a JS number), as on the wire (docs/adr/0005). */
 export type AmountPerAsset = Readonly<Record<string, string>>;
 
+/** Where SMS go: `outbox` keeps them in the SMS outbox (the embedded default of the SMS port). */
+export const smsProviderValues = ['outbox'] as const;
+export type SmsProvider = (typeof smsProviderValues)[number];
+
+/**
+ * What the settings know of a secret (an API key, a password): only whether it is set and when it
+ * last changed. The secret itself is sealed outside the event log (setting_secrets) and is
+ * write-only: no answer and no event ever carries it.
+ */
+export type SecretState = { isSet: boolean; changedAt: string | null };
+
+/** The keys whose value is a SecretState, changed only by writing or clearing the secret. */
+export const secretSettingKeys = ['mail.apiKey', 'mail.smtpPassword', 'phone.smsApiKey'] as const;
+export type SecretSettingKey = (typeof secretSettingKeys)[number];
+
 export const localeValues = ['en-US', 'ja-JP', 'ko-KR', 'vi-VN', 'zh-TW'] as const;
 export type Locale = (typeof localeValues)[number];
 
@@ -69,6 +84,12 @@ export type IdentitySettings = {
   'mail.smtpPort': number;
   'mail.smtpSecure': boolean;
   'mail.smtpUser': string;
+  'mail.apiKey': SecretState;
+  'mail.smtpPassword': SecretState;
+  /** The number SMS are sent from (digits, an optional leading +); empty: none yet. */
+  'phone.callerNumber': string;
+  'phone.smsProvider': SmsProvider;
+  'phone.smsApiKey': SecretState;
   /** How long an approved KYC certification stays valid, in seconds (SPEC §9). */
   'kyc.validitySeconds': number;
   /** How long a real-name authentication stays valid, in seconds. */
@@ -110,6 +131,19 @@ const emailPattern = /^[^\s@]{1,64}@[^\s@]{1,253}$/;
 const assetCodePattern = /^[A-Z][A-Z0-9]{0,15}$/;
 /** A non-negative decimal, at most 30 integer digits and 18 decimals (asset decimal_point 0..18). */
 const decimalPattern = /^(0|[1-9][0-9]{0,29})(\.[0-9]{1,18})?$/;
+
+const unsetSecret: SecretState = { isSet: false, changedAt: null };
+const isSecretState: SettingCheck<SecretState> = (value) => {
+  const state = value as Partial<SecretState> | null;
+  const valid =
+    typeof state === 'object' &&
+    state !== null &&
+    Object.keys(state).length === 2 &&
+    typeof state.isSet === 'boolean' &&
+    (state.changedAt === null || typeof state.changedAt === 'string');
+  return valid ? undefined : { code: 'invalid_type', path: [] };
+};
+const callerNumberPattern = /^(\+?[0-9]{4,15})?$/;
 
 const amountPerAsset = (assetsMax: number) =>
   recordOf(assetCodePattern, matching(decimalPattern), assetsMax);
@@ -153,6 +187,11 @@ export const settingsCatalogue: { [Key in SettingKey]: SettingRule<IdentitySetti
   'mail.smtpPort': { defaultValue: 587, check: integerBetween(1, 65_535) },
   'mail.smtpSecure': { defaultValue: false, check: isBoolean },
   'mail.smtpUser': { defaultValue: '', check: text(253) },
+  'mail.apiKey': { defaultValue: unsetSecret, check: isSecretState },
+  'mail.smtpPassword': { defaultValue: unsetSecret, check: isSecretState },
+  'phone.callerNumber': { defaultValue: '', check: matching(callerNumberPattern) },
+  'phone.smsProvider': { defaultValue: 'outbox', check: oneOf(smsProviderValues) },
+  'phone.smsApiKey': { defaultValue: unsetSecret, check: isSecretState },
   'kyc.validitySeconds': {
     defaultValue: 365 * 24 * 3_600,
     check: integerBetween(60, 10 * 366 * 24 * 3_600),
@@ -178,6 +217,10 @@ export const settingKeys = Object.keys(settingsCatalogue) as SettingKey[];
 
 export function isSettingKey(key: string): key is SettingKey {
   return Object.hasOwn(settingsCatalogue, key);
+}
+
+export function isSecretSettingKey(key: string): key is SecretSettingKey {
+  return (secretSettingKeys as readonly string[]).includes(key);
 }
 
 /** Every setting at its default. */

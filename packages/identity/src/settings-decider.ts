@@ -4,6 +4,7 @@ import type { SettingIssue } from './setting-checks.ts';
 import {
   defaultSettings,
   type IdentitySettings,
+  isSecretSettingKey,
   isSettingKey,
   isValidSetting,
   settingIssue,
@@ -28,7 +29,16 @@ export type ChangeSetting = { type: 'ChangeSetting'; key: string; value: unknown
 export type SettingsRejection =
   | { type: 'UnknownSetting'; key: string }
   | { type: 'InvalidSettingValue'; key: string; issue: SettingIssue }
-  | { type: 'SettingUnchanged'; key: string };
+  | { type: 'SettingUnchanged'; key: string }
+  | { type: 'SecretSettingWriteOnly'; key: string };
+
+/** Writes (`isSet`) or clears a secret setting; the secret itself never reaches the decider. */
+export type ChangeSecretSetting = {
+  type: 'ChangeSecretSetting';
+  key: string;
+  isSet: boolean;
+  now: Timestamp;
+};
 
 /** Folds the settings stream over the catalogue's defaults. */
 export function evolveSettings(state: IdentitySettings, event: SettingsEvent): IdentitySettings {
@@ -49,6 +59,9 @@ export function changeSetting(
   state: IdentitySettings,
 ): Decision<SettingsEvent, SettingsRejection> {
   if (!isSettingKey(command.key)) return rejected({ type: 'UnknownSetting', key: command.key });
+  if (isSecretSettingKey(command.key)) {
+    return rejected({ type: 'SecretSettingWriteOnly', key: command.key });
+  }
   const issue = settingIssue(command.key, command.value);
   if (issue !== undefined) {
     return rejected({ type: 'InvalidSettingValue', key: command.key, issue });
@@ -58,5 +71,25 @@ export function changeSetting(
     return rejected({ type: 'SettingUnchanged', key: command.key });
   }
   const data = { key: command.key, value: command.value, previousValue, changedAt: command.now };
+  return accepted([{ type: 'SettingChanged', data }]);
+}
+
+/**
+ * A secret setting's new state: set (a new secret, even over an old one: a rotation) or cleared.
+ * Clearing a secret that is not set changes nothing.
+ */
+export function changeSecretSetting(
+  command: ChangeSecretSetting,
+  state: IdentitySettings,
+): Decision<SettingsEvent, SettingsRejection> {
+  if (!isSecretSettingKey(command.key)) {
+    return rejected({ type: 'UnknownSetting', key: command.key });
+  }
+  const previousValue = state[command.key];
+  if (!command.isSet && !previousValue.isSet) {
+    return rejected({ type: 'SettingUnchanged', key: command.key });
+  }
+  const value = { isSet: command.isSet, changedAt: command.now };
+  const data = { key: command.key, value, previousValue, changedAt: command.now };
   return accepted([{ type: 'SettingChanged', data }]);
 }

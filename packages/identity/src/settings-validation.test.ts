@@ -1,9 +1,10 @@
 // Proves the validation of the config screens' settings: for each key a valid value passes and each
 // kind of invalid value is refused with its own field-level issue (type, bound, format, unknown
-// value, duplicate item, the item's index), and a change records the value it replaced.
+// value, duplicate item, the item's index), a change records the value it replaced, and a secret
+// setting changes only as set or cleared, never through the plain change.
 import { describe, expect, it } from 'vitest';
 import { defaultSettings, type SettingKey, settingIssue } from './settings-catalogue.ts';
-import { changeSetting } from './settings-decider.ts';
+import { changeSecretSetting, changeSetting } from './settings-decider.ts';
 
 type Case = readonly [value: unknown, issue: Record<string, unknown> | undefined];
 
@@ -51,6 +52,52 @@ const cases: Partial<Record<SettingKey, readonly Case[]>> = {
     [['login', 'login'], { code: 'duplicate_item', path: [1] }],
     ['login', { code: 'invalid_type', path: [] }],
   ],
+  'mail.provider': [
+    ['smtp', undefined],
+    ['pigeon', { code: 'invalid_value' }],
+  ],
+  'mail.defaultSender': [
+    ['support@exchange.example', undefined],
+    ['support', { code: 'invalid_format' }],
+    [7, { code: 'invalid_type' }],
+  ],
+  'mail.domain': [
+    ['exchange.example', undefined],
+    ['a'.repeat(254), { code: 'too_big.string', maximum: 253 }],
+    ['exchange\nexample', { code: 'invalid_format' }],
+  ],
+  'mail.smtpHost': [
+    ['smtp.exchange.example', undefined],
+    [null, { code: 'invalid_type' }],
+  ],
+  'mail.smtpPort': [
+    [465, undefined],
+    [0, { code: 'too_small', minimum: 1 }],
+    [65_536, { code: 'too_big', maximum: 65_535 }],
+  ],
+  'mail.smtpSecure': [
+    [true, undefined],
+    ['yes', { code: 'invalid_type' }],
+  ],
+  'mail.smtpUser': [
+    ['mailer', undefined],
+    ['a\rb', { code: 'invalid_format' }],
+  ],
+  'phone.callerNumber': [
+    ['+8215880000', undefined],
+    ['', undefined],
+    ['02-1234', { code: 'invalid_format' }],
+    [1588, { code: 'invalid_type' }],
+  ],
+  'phone.smsProvider': [
+    ['outbox', undefined],
+    ['carrier', { code: 'invalid_value' }],
+  ],
+  'mail.apiKey': [
+    [{ isSet: true, changedAt: '2025-01-15T03:00:00.000Z' }, undefined],
+    ['the key itself', { code: 'invalid_type' }],
+    [{ isSet: true, changedAt: null, key: 'x' }, { code: 'invalid_type' }],
+  ],
 };
 
 describe('the settings of the config screens', () => {
@@ -80,5 +127,45 @@ describe('the settings of the config screens', () => {
     expect(changed).toMatchObject({
       events: [{ data: { key: 'member.signUpEnabled', value: false, previousValue: true } }],
     });
+  });
+});
+
+describe('secret settings', () => {
+  const now = '2025-01-15T03:00:00.000Z';
+
+  it('are written only as set or cleared, never as a plain change', () => {
+    expect(
+      changeSetting(
+        { type: 'ChangeSetting', key: 'mail.apiKey', value: { isSet: true, changedAt: now }, now },
+        defaultSettings(),
+      ),
+    ).toMatchObject({ rejection: { type: 'SecretSettingWriteOnly' } });
+    const set = changeSecretSetting(
+      { type: 'ChangeSecretSetting', key: 'mail.apiKey', isSet: true, now },
+      defaultSettings(),
+    );
+    expect(set).toMatchObject({
+      events: [
+        {
+          data: {
+            key: 'mail.apiKey',
+            value: { isSet: true, changedAt: now },
+            previousValue: { isSet: false, changedAt: null },
+          },
+        },
+      ],
+    });
+    expect(
+      changeSecretSetting(
+        { type: 'ChangeSecretSetting', key: 'mail.apiKey', isSet: false, now },
+        defaultSettings(),
+      ),
+    ).toMatchObject({ rejection: { type: 'SettingUnchanged' } });
+    expect(
+      changeSecretSetting(
+        { type: 'ChangeSecretSetting', key: 'mail.domain', isSet: true, now },
+        defaultSettings(),
+      ),
+    ).toMatchObject({ rejection: { type: 'UnknownSetting' } });
   });
 });

@@ -123,6 +123,8 @@ export function settingsProblem(rejection: SettingsRejection): ProblemError {
         params: { key: rejection.key },
         errors: [settingFieldError(rejection.issue)],
       });
+    case 'SecretSettingWriteOnly':
+      return new ProblemError({ status: 409, code: 'setting_secret_write_only' });
     case 'SettingUnchanged':
       return new ProblemError({
         status: 409,

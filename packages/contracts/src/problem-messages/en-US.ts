@@ -71,6 +71,9 @@ export const enUS: ProblemCatalog = {
   },
   setting_unknown: { title: 'Unknown setting.' },
   setting_value_invalid: { title: 'The setting value is not valid.' },
+  setting_secret_write_only: {
+    title: 'This setting is a secret: write it with PUT /admin/setting-secret; it is never shown.',
+  },
   read_model_behind: { title: 'The data is still being updated. Try again in a moment.' },
   write_conflict: { title: 'Someone changed this at the same time. Try again.' },
   self_administration_refused: {

@@ -75,6 +75,10 @@ export const jaJP: ProblemCatalog = {
   },
   setting_unknown: { title: '不明な設定です。' },
   setting_value_invalid: { title: '設定値が正しくありません。' },
+  setting_secret_write_only: {
+    title:
+      'この設定は秘密情報です。PUT /admin/setting-secret でのみ書き込め、表示されることはありません。',
+  },
   read_model_behind: { title: 'データを反映しています。しばらくしてからお試しください。' },
   write_conflict: { title: '同時に変更が行われました。もう一度お試しください。' },
   self_administration_refused: {

@@ -74,6 +74,10 @@ export const koKR: ProblemCatalog = {
   },
   setting_unknown: { title: '알 수 없는 설정입니다.' },
   setting_value_invalid: { title: '설정값이 올바르지 않습니다.' },
+  setting_secret_write_only: {
+    title:
+      '이 설정은 비밀값입니다. PUT /admin/setting-secret으로만 입력하며 다시 표시되지 않습니다.',
+  },
   read_model_behind: { title: '데이터를 반영하는 중입니다. 잠시 후 다시 시도하세요.' },
   write_conflict: { title: '동시에 변경이 일어났습니다. 다시 시도하세요.' },
   self_administration_refused: {

@@ -48,3 +48,28 @@ export function settingOf<Value>(
   const parsed = schema.safeParse(settings?.[key]);
   return parsed.success ? parsed.data : fallback;
 }
+
+/** What GET /admin/setting says of a secret setting: only whether it is set, and since when. */
+export const SecretStateSchema = z.object({ isSet: z.boolean(), changedAt: z.string().nullable() });
+export type SecretState = z.infer<typeof SecretStateSchema>;
+
+/** PUT /admin/setting-secret/{key}: writes (or, with null, clears) a secret; never read back. */
+export function secretSettingMutation() {
+  return mutationOptions({
+    mutationKey: ['admin', 'config', 'secret'],
+    mutationFn: async ({ key, value }: { key: string; value: string | null }, { client }) => {
+      rememberWrite(client, await api.put(`admin/setting-secret/${key}`, { json: { value } }));
+      await client.invalidateQueries({ queryKey: adminConfigKeys.settings });
+    },
+  });
+}
+
+/** POST /admin/config/{mail|phone}/test-send: one test message through the configured sender. */
+export function testSendMutation(channel: 'mail' | 'phone') {
+  return mutationOptions({
+    mutationKey: ['admin', 'config', 'test-send', channel],
+    mutationFn: async ({ to }: { to: string }) => {
+      await api.post(`admin/config/${channel}/test-send`, { json: { to } });
+    },
+  });
+}
