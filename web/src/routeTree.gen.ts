@@ -41,9 +41,11 @@ import { Route as AuthenticatedAdminAcsCatalogRouteImport } from './routes/_auth
 import { Route as AuthenticatedAdminActivityLogListRouteImport } from './routes/_authenticated/admin/activity-log/list'
 import { Route as AuthenticatedAdminAssetPluginListRouteImport } from './routes/_authenticated/admin/asset-plugin/list'
 import { Route as AuthenticatedAdminAssetListRouteImport } from './routes/_authenticated/admin/asset/list'
+import { Route as AuthenticatedAdminConfigCsRouteImport } from './routes/_authenticated/admin/config/cs'
 import { Route as AuthenticatedAdminConfigKycRouteImport } from './routes/_authenticated/admin/config/kyc'
 import { Route as AuthenticatedAdminConfigMailRouteImport } from './routes/_authenticated/admin/config/mail'
 import { Route as AuthenticatedAdminConfigMemberRouteImport } from './routes/_authenticated/admin/config/member'
+import { Route as AuthenticatedAdminConfigNotificationRouteImport } from './routes/_authenticated/admin/config/notification'
 import { Route as AuthenticatedAdminConfigOtpRouteImport } from './routes/_authenticated/admin/config/otp'
 import { Route as AuthenticatedAdminConfigPhoneRouteImport } from './routes/_authenticated/admin/config/phone'
 import { Route as AuthenticatedAdminConfigServiceRouteImport } from './routes/_authenticated/admin/config/service'
@@ -247,6 +249,12 @@ const AuthenticatedAdminAssetListRoute =
     path: '/asset/list',
     getParentRoute: () => AuthenticatedAdminRouteRoute,
   } as any)
+const AuthenticatedAdminConfigCsRoute =
+  AuthenticatedAdminConfigCsRouteImport.update({
+    id: '/config/cs',
+    path: '/config/cs',
+    getParentRoute: () => AuthenticatedAdminRouteRoute,
+  } as any)
 const AuthenticatedAdminConfigKycRoute =
   AuthenticatedAdminConfigKycRouteImport.update({
     id: '/config/kyc',
@@ -263,6 +271,12 @@ const AuthenticatedAdminConfigMemberRoute =
   AuthenticatedAdminConfigMemberRouteImport.update({
     id: '/config/member',
     path: '/config/member',
+    getParentRoute: () => AuthenticatedAdminRouteRoute,
+  } as any)
+const AuthenticatedAdminConfigNotificationRoute =
+  AuthenticatedAdminConfigNotificationRouteImport.update({
+    id: '/config/notification',
+    path: '/config/notification',
     getParentRoute: () => AuthenticatedAdminRouteRoute,
   } as any)
 const AuthenticatedAdminConfigOtpRoute =
@@ -476,9 +490,11 @@ export interface FileRoutesByFullPath {
   '/admin/activity-log/list': typeof AuthenticatedAdminActivityLogListRoute
   '/admin/asset-plugin/list': typeof AuthenticatedAdminAssetPluginListRoute
   '/admin/asset/list': typeof AuthenticatedAdminAssetListRoute
+  '/admin/config/cs': typeof AuthenticatedAdminConfigCsRoute
   '/admin/config/kyc': typeof AuthenticatedAdminConfigKycRoute
   '/admin/config/mail': typeof AuthenticatedAdminConfigMailRoute
   '/admin/config/member': typeof AuthenticatedAdminConfigMemberRoute
+  '/admin/config/notification': typeof AuthenticatedAdminConfigNotificationRoute
   '/admin/config/otp': typeof AuthenticatedAdminConfigOtpRoute
   '/admin/config/phone': typeof AuthenticatedAdminConfigPhoneRoute
   '/admin/config/service': typeof AuthenticatedAdminConfigServiceRoute
@@ -536,9 +552,11 @@ export interface FileRoutesByTo {
   '/admin/activity-log/list': typeof AuthenticatedAdminActivityLogListRoute
   '/admin/asset-plugin/list': typeof AuthenticatedAdminAssetPluginListRoute
   '/admin/asset/list': typeof AuthenticatedAdminAssetListRoute
+  '/admin/config/cs': typeof AuthenticatedAdminConfigCsRoute
   '/admin/config/kyc': typeof AuthenticatedAdminConfigKycRoute
   '/admin/config/mail': typeof AuthenticatedAdminConfigMailRoute
   '/admin/config/member': typeof AuthenticatedAdminConfigMemberRoute
+  '/admin/config/notification': typeof AuthenticatedAdminConfigNotificationRoute
   '/admin/config/otp': typeof AuthenticatedAdminConfigOtpRoute
   '/admin/config/phone': typeof AuthenticatedAdminConfigPhoneRoute
   '/admin/config/service': typeof AuthenticatedAdminConfigServiceRoute
@@ -604,9 +622,11 @@ export interface FileRoutesById {
   '/_authenticated/admin/activity-log/list': typeof AuthenticatedAdminActivityLogListRoute
   '/_authenticated/admin/asset-plugin/list': typeof AuthenticatedAdminAssetPluginListRoute
   '/_authenticated/admin/asset/list': typeof AuthenticatedAdminAssetListRoute
+  '/_authenticated/admin/config/cs': typeof AuthenticatedAdminConfigCsRoute
   '/_authenticated/admin/config/kyc': typeof AuthenticatedAdminConfigKycRoute
   '/_authenticated/admin/config/mail': typeof AuthenticatedAdminConfigMailRoute
   '/_authenticated/admin/config/member': typeof AuthenticatedAdminConfigMemberRoute
+  '/_authenticated/admin/config/notification': typeof AuthenticatedAdminConfigNotificationRoute
   '/_authenticated/admin/config/otp': typeof AuthenticatedAdminConfigOtpRoute
   '/_authenticated/admin/config/phone': typeof AuthenticatedAdminConfigPhoneRoute
   '/_authenticated/admin/config/service': typeof AuthenticatedAdminConfigServiceRoute
@@ -670,9 +690,11 @@ export interface FileRouteTypes {
     | '/admin/activity-log/list'
     | '/admin/asset-plugin/list'
     | '/admin/asset/list'
+    | '/admin/config/cs'
     | '/admin/config/kyc'
     | '/admin/config/mail'
     | '/admin/config/member'
+    | '/admin/config/notification'
     | '/admin/config/otp'
     | '/admin/config/phone'
     | '/admin/config/service'
@@ -730,9 +752,11 @@ export interface FileRouteTypes {
     | '/admin/activity-log/list'
     | '/admin/asset-plugin/list'
     | '/admin/asset/list'
+    | '/admin/config/cs'
     | '/admin/config/kyc'
     | '/admin/config/mail'
     | '/admin/config/member'
+    | '/admin/config/notification'
     | '/admin/config/otp'
     | '/admin/config/phone'
     | '/admin/config/service'
@@ -797,9 +821,11 @@ export interface FileRouteTypes {
     | '/_authenticated/admin/activity-log/list'
     | '/_authenticated/admin/asset-plugin/list'
     | '/_authenticated/admin/asset/list'
+    | '/_authenticated/admin/config/cs'
     | '/_authenticated/admin/config/kyc'
     | '/_authenticated/admin/config/mail'
     | '/_authenticated/admin/config/member'
+    | '/_authenticated/admin/config/notification'
     | '/_authenticated/admin/config/otp'
     | '/_authenticated/admin/config/phone'
     | '/_authenticated/admin/config/service'
@@ -1067,6 +1093,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedAdminAssetListRouteImport
       parentRoute: typeof AuthenticatedAdminRouteRoute
     }
+    '/_authenticated/admin/config/cs': {
+      id: '/_authenticated/admin/config/cs'
+      path: '/config/cs'
+      fullPath: '/admin/config/cs'
+      preLoaderRoute: typeof AuthenticatedAdminConfigCsRouteImport
+      parentRoute: typeof AuthenticatedAdminRouteRoute
+    }
     '/_authenticated/admin/config/kyc': {
       id: '/_authenticated/admin/config/kyc'
       path: '/config/kyc'
@@ -1086,6 +1119,13 @@ declare module '@tanstack/react-router' {
       path: '/config/member'
       fullPath: '/admin/config/member'
       preLoaderRoute: typeof AuthenticatedAdminConfigMemberRouteImport
+      parentRoute: typeof AuthenticatedAdminRouteRoute
+    }
+    '/_authenticated/admin/config/notification': {
+      id: '/_authenticated/admin/config/notification'
+      path: '/config/notification'
+      fullPath: '/admin/config/notification'
+      preLoaderRoute: typeof AuthenticatedAdminConfigNotificationRouteImport
       parentRoute: typeof AuthenticatedAdminRouteRoute
     }
     '/_authenticated/admin/config/otp': {
@@ -1364,9 +1404,11 @@ interface AuthenticatedAdminRouteRouteChildren {
   AuthenticatedAdminActivityLogListRoute: typeof AuthenticatedAdminActivityLogListRoute
   AuthenticatedAdminAssetPluginListRoute: typeof AuthenticatedAdminAssetPluginListRoute
   AuthenticatedAdminAssetListRoute: typeof AuthenticatedAdminAssetListRoute
+  AuthenticatedAdminConfigCsRoute: typeof AuthenticatedAdminConfigCsRoute
   AuthenticatedAdminConfigKycRoute: typeof AuthenticatedAdminConfigKycRoute
   AuthenticatedAdminConfigMailRoute: typeof AuthenticatedAdminConfigMailRoute
   AuthenticatedAdminConfigMemberRoute: typeof AuthenticatedAdminConfigMemberRoute
+  AuthenticatedAdminConfigNotificationRoute: typeof AuthenticatedAdminConfigNotificationRoute
   AuthenticatedAdminConfigOtpRoute: typeof AuthenticatedAdminConfigOtpRoute
   AuthenticatedAdminConfigPhoneRoute: typeof AuthenticatedAdminConfigPhoneRoute
   AuthenticatedAdminConfigServiceRoute: typeof AuthenticatedAdminConfigServiceRoute
@@ -1405,9 +1447,12 @@ const AuthenticatedAdminRouteRouteChildren: AuthenticatedAdminRouteRouteChildren
     AuthenticatedAdminAssetPluginListRoute:
       AuthenticatedAdminAssetPluginListRoute,
     AuthenticatedAdminAssetListRoute: AuthenticatedAdminAssetListRoute,
+    AuthenticatedAdminConfigCsRoute: AuthenticatedAdminConfigCsRoute,
     AuthenticatedAdminConfigKycRoute: AuthenticatedAdminConfigKycRoute,
     AuthenticatedAdminConfigMailRoute: AuthenticatedAdminConfigMailRoute,
     AuthenticatedAdminConfigMemberRoute: AuthenticatedAdminConfigMemberRoute,
+    AuthenticatedAdminConfigNotificationRoute:
+      AuthenticatedAdminConfigNotificationRoute,
     AuthenticatedAdminConfigOtpRoute: AuthenticatedAdminConfigOtpRoute,
     AuthenticatedAdminConfigPhoneRoute: AuthenticatedAdminConfigPhoneRoute,
     AuthenticatedAdminConfigServiceRoute: AuthenticatedAdminConfigServiceRoute,

@@ -105,3 +105,44 @@ export function recordOf<Value>(
     return undefined;
   };
 }
+
+/** Text of at most `lengthMax` characters that may span lines (a mail body). */
+export function multilineText(lengthMax: number): SettingCheck<string> {
+  return (value) => {
+    if (typeof value !== 'string') return issue('invalid_type');
+    return value.length > lengthMax ? issue('too_big.string', { maximum: lengthMax }) : undefined;
+  };
+}
+
+/** `null`, or a value passing `check`. */
+export function nullable<Value>(check: SettingCheck<Value>): SettingCheck<Value | null> {
+  return (value) => (value === null ? undefined : check(value));
+}
+
+/** A plain object with exactly these fields, each passing its check (its issue names the field). */
+export function shape<Value extends Record<string, unknown>>(
+  fields: {
+    [Field in keyof Value]: SettingCheck<Value[Field]>;
+  },
+): SettingCheck<Value> {
+  const names = Object.keys(fields);
+  return (value) => {
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+      return issue('invalid_type');
+    }
+    const unknown = Object.keys(value).find((name) => !names.includes(name));
+    if (unknown !== undefined) return issue('invalid_key', { path: [unknown] });
+    for (const name of names) {
+      const found = fields[name as keyof Value]((value as Record<string, unknown>)[name]);
+      if (found !== undefined) return { ...found, path: [name, ...found.path] };
+    }
+    return undefined;
+  };
+}
+
+/** A pattern matching exactly one of `values` (for the keys of a record). */
+export function exactlyOneOf(values: readonly string[]): RegExp {
+  return new RegExp(
+    `^(${values.map((value) => value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})$`,
+  );
+}

@@ -5,14 +5,18 @@
  */
 
 import {
+  exactlyOneOf,
   integerBetween,
   isBoolean,
   listOf,
   matching,
+  multilineText,
+  nullable,
   oneOf,
   recordOf,
   type SettingCheck,
   type SettingIssue,
+  shape,
   text,
 } from './setting-checks.ts';
 
@@ -55,6 +59,30 @@ export type SecretState = { isSet: boolean; changedAt: string | null };
 export const secretSettingKeys = ['mail.apiKey', 'mail.smtpPassword', 'phone.smsApiKey'] as const;
 export type SecretSettingKey = (typeof secretSettingKeys)[number];
 
+/** The events a notification may follow (config/notification), a closed list. */
+export const notificationEventValues = [
+  'sign_up',
+  'password_changed',
+  'email_changed',
+  'otp_changed',
+  'deposit_credited',
+  'withdrawal_sent',
+  'withdrawal_refused',
+  'kyc_reviewed',
+  'cs_ticket_created',
+  'cs_ticket_answered',
+] as const;
+export type NotificationEvent = (typeof notificationEventValues)[number];
+
+export const notificationChannelValues = ['mail', 'sms'] as const;
+export type NotificationChannel = (typeof notificationChannelValues)[number];
+
+/** Who hears of an event, and how: the member it concerns, and the managers (config/cs). */
+export type NotificationRule = { member: NotificationChannel[]; manager: NotificationChannel[] };
+
+/** One locale's text of a notification; `{{name}}` placeholders are filled when it is sent. */
+export type NotificationTemplate = { subject: string; body: string };
+
 export const localeValues = ['en-US', 'ja-JP', 'ko-KR', 'vi-VN', 'zh-TW'] as const;
 export type Locale = (typeof localeValues)[number];
 
@@ -90,6 +118,21 @@ export type IdentitySettings = {
   'phone.callerNumber': string;
   'phone.smsProvider': SmsProvider;
   'phone.smsApiKey': SecretState;
+  /** The ticket type a new ticket starts with (none: the member chooses). */
+  'cs.defaultTicketTypeSeq': number | null;
+  /** What a new ticket type starts with: notify the member of answers, notify the managers. */
+  'cs.defaultNotifyMember': boolean;
+  'cs.defaultNotifyManager': boolean;
+  /** Whether visitors may file tickets at all (each ticket type also says whether it allows them). */
+  'cs.guestTicketsEnabled': boolean;
+  /** The managers' addresses told of new tickets. */
+  'cs.notifiedManagerEmails': string[];
+  /** Per event, which channels notify the member and the managers; an event not listed notifies no one. */
+  'notification.rules': Partial<Record<NotificationEvent, NotificationRule>>;
+  /** Per event and locale, the text sent. */
+  'notification.templates': Partial<
+    Record<NotificationEvent, Partial<Record<Locale, NotificationTemplate>>>
+  >;
   /** How long an approved KYC certification stays valid, in seconds (SPEC §9). */
   'kyc.validitySeconds': number;
   /** How long a real-name authentication stays valid, in seconds. */
@@ -143,6 +186,14 @@ const isSecretState: SettingCheck<SecretState> = (value) => {
     (state.changedAt === null || typeof state.changedAt === 'string');
   return valid ? undefined : { code: 'invalid_type', path: [] };
 };
+const channels = listOf(oneOf(notificationChannelValues), notificationChannelValues.length);
+const notificationRule = shape<NotificationRule>({ member: channels, manager: channels });
+const notificationTemplate = shape<NotificationTemplate>({
+  subject: text(200),
+  body: multilineText(4_000),
+});
+const perEvent = exactlyOneOf(notificationEventValues);
+const perLocale = exactlyOneOf(localeValues);
 const callerNumberPattern = /^(\+?[0-9]{4,15})?$/;
 
 const amountPerAsset = (assetsMax: number) =>
@@ -192,6 +243,26 @@ export const settingsCatalogue: { [Key in SettingKey]: SettingRule<IdentitySetti
   'phone.callerNumber': { defaultValue: '', check: matching(callerNumberPattern) },
   'phone.smsProvider': { defaultValue: 'outbox', check: oneOf(smsProviderValues) },
   'phone.smsApiKey': { defaultValue: unsetSecret, check: isSecretState },
+  'cs.defaultTicketTypeSeq': {
+    defaultValue: null,
+    check: nullable(integerBetween(1, Number.MAX_SAFE_INTEGER)),
+  },
+  'cs.defaultNotifyMember': { defaultValue: true, check: isBoolean },
+  'cs.defaultNotifyManager': { defaultValue: true, check: isBoolean },
+  'cs.guestTicketsEnabled': { defaultValue: false, check: isBoolean },
+  'cs.notifiedManagerEmails': { defaultValue: [], check: listOf(matching(emailPattern), 20) },
+  'notification.rules': {
+    defaultValue: {},
+    check: recordOf(perEvent, notificationRule, notificationEventValues.length),
+  },
+  'notification.templates': {
+    defaultValue: {},
+    check: recordOf(
+      perEvent,
+      recordOf(perLocale, notificationTemplate, localeValues.length),
+      notificationEventValues.length,
+    ),
+  },
   'kyc.validitySeconds': {
     defaultValue: 365 * 24 * 3_600,
     check: integerBetween(60, 10 * 366 * 24 * 3_600),

@@ -93,6 +93,61 @@ const cases: Partial<Record<SettingKey, readonly Case[]>> = {
     ['outbox', undefined],
     ['carrier', { code: 'invalid_value' }],
   ],
+  'cs.defaultTicketTypeSeq': [
+    [null, undefined],
+    [3, undefined],
+    [0, { code: 'too_small', minimum: 1 }],
+    ['3', { code: 'invalid_type' }],
+  ],
+  'cs.defaultNotifyMember': [
+    [false, undefined],
+    [0, { code: 'invalid_type' }],
+  ],
+  'cs.defaultNotifyManager': [
+    [true, undefined],
+    ['true', { code: 'invalid_type' }],
+  ],
+  'cs.guestTicketsEnabled': [
+    [true, undefined],
+    [null, { code: 'invalid_type' }],
+  ],
+  'cs.notifiedManagerEmails': [
+    [['cs@exchange.example'], undefined],
+    [['cs@exchange.example', 'cs'], { code: 'invalid_format', path: [1] }],
+    [['a@b.c', 'a@b.c'], { code: 'duplicate_item', path: [1] }],
+  ],
+  'notification.rules': [
+    [{ deposit_credited: { member: ['mail', 'sms'], manager: [] } }, undefined],
+    [{ birthday: { member: [], manager: [] } }, { code: 'invalid_key', path: ['birthday'] }],
+    [
+      { sign_up: { member: ['pigeon'], manager: [] } },
+      { code: 'invalid_value', path: ['sign_up', 'member', 0] },
+    ],
+    [{ sign_up: { member: [] } }, { code: 'invalid_type', path: ['sign_up', 'manager'] }],
+    [
+      { sign_up: { member: [], manager: [], admin: [] } },
+      { code: 'invalid_key', path: ['sign_up', 'admin'] },
+    ],
+    [{ sign_up: { member: ['mail', 'mail'], manager: [] } }, { code: 'duplicate_item' }],
+  ],
+  'notification.templates': [
+    [
+      { sign_up: { 'ko-KR': { subject: '환영합니다', body: '안녕하세요 {{user_id}}\n' } } },
+      undefined,
+    ],
+    [
+      { sign_up: { 'fr-FR': { subject: 'x', body: 'y' } } },
+      { code: 'invalid_key', path: ['sign_up', 'fr-FR'] },
+    ],
+    [
+      { sign_up: { 'en-US': { subject: 'a\nb', body: 'y' } } },
+      { code: 'invalid_format', path: ['sign_up', 'en-US', 'subject'] },
+    ],
+    [
+      { sign_up: { 'en-US': { subject: 'x', body: 'y'.repeat(4_001) } } },
+      { code: 'too_big.string', maximum: 4_000, path: ['sign_up', 'en-US', 'body'] },
+    ],
+  ],
   'mail.apiKey': [
     [{ isSet: true, changedAt: '2025-01-15T03:00:00.000Z' }, undefined],
     ['the key itself', { code: 'invalid_type' }],

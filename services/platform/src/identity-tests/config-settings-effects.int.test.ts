@@ -2,8 +2,8 @@
 // as soon as the chief administrator changes them (no restart): sign-up off refuses POST /member
 // with a problem in the caller's language, the OTP maximum count refuses one more registration, an
 // OTP-required action asks for the OTP until it leaves the list; an invalid value is refused with a
-// field-level error in the caller's language; and each change is in the activity log with its old
-// and new value.
+// field-level error in the caller's language (config/cs and config/notification keys down to the
+// item); and each change is in the activity log with its old and new value.
 import { fieldMessages, problemCatalogs } from '@ledger/contracts';
 import { type RunningServer, serveApp } from '@ledger/http';
 import { useTestDatabase } from '@ledger/testing';
@@ -165,6 +165,32 @@ describe('config/otp', () => {
       ]);
     }
   });
+});
+
+test('config/cs and config/notification keys are validated to the item and read back', async () => {
+  const refused = await call(write, 'PUT', '/api/v1/admin/setting/notification.rules', {
+    body: { value: { sign_up: { member: ['pigeon'], manager: [] } } },
+    token: chiefToken,
+    locale: 'en-US',
+  });
+  expect(refused.status).toBe(422);
+  expect(refused.body.errors).toEqual([
+    {
+      path: 'value.sign_up.member.0',
+      code: 'invalid_value',
+      message: fieldMessages['en-US'].invalid_value,
+    },
+  ]);
+  await setSetting('notification.rules', { sign_up: { member: ['mail'], manager: ['sms'] } });
+  await setSetting('cs.guestTicketsEnabled', true);
+  await kit.projected();
+  const settings = await call(query, 'GET', '/api/v1/admin/setting', { token: chiefToken });
+  expect(settings.body.data).toEqual(
+    expect.arrayContaining([
+      { key: 'cs.guestTicketsEnabled', value: true },
+      { key: 'notification.rules', value: { sign_up: { member: ['mail'], manager: ['sms'] } } },
+    ]),
+  );
 });
 
 test('each change is in the activity log with its old and new value', async () => {

@@ -73,3 +73,11 @@ export function testSendMutation(channel: 'mail' | 'phone') {
     },
   });
 }
+
+/** A comma-separated list (SPEC §5), without blanks. */
+export function listOfText(text: string): string[] {
+  return text
+    .split(',')
+    .map((item) => item.trim())
+    .filter((item) => item !== '');
+}

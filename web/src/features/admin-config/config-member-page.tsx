@@ -21,18 +21,15 @@ import {
   settingFieldError,
 } from '../../ui-kit/settings-form.tsx';
 import { showSuccessToast } from '../../ui-kit/toasts.ts';
-import { configSettingMutation, configSettingsQuery, settingOf } from './admin-config-api.ts';
+import {
+  configSettingMutation,
+  configSettingsQuery,
+  listOfText,
+  settingOf,
+} from './admin-config-api.ts';
 
 const loginIdentifiers = ['user_id', 'email'] as const;
 type LoginIdentifier = (typeof loginIdentifiers)[number];
-
-/** A comma-separated list (SPEC §5), without blanks. */
-function listOfText(text: string): string[] {
-  return text
-    .split(',')
-    .map((item) => item.trim())
-    .filter((item) => item !== '');
-}
 
 /**
  * SPEC §2 admin config/member: whether visitors may sign up, the consents a sign-up must give,

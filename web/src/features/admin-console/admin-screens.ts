@@ -86,8 +86,8 @@ export const adminScreens = [
   screen('configMail', 'config/mail', 'config', '/api/v1/admin/setting'),
   screen('configPhone', 'config/phone', 'config', '/api/v1/admin/setting'),
   screen('configOtp', 'config/otp', 'config', '/api/v1/admin/setting'),
-  screen('configNotification', 'config/notification', 'config'),
-  screen('configCs', 'config/cs', 'config'),
+  screen('configNotification', 'config/notification', 'config', '/api/v1/admin/setting'),
+  screen('configCs', 'config/cs', 'config', '/api/v1/admin/setting'),
   screen('memberView', 'member/$member_seq/view', 'details', '/api/v1/admin/member/:seq'),
   screen(
     'memberAccount',
