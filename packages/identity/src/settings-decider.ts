@@ -67,7 +67,7 @@ export function changeSetting(
     return rejected({ type: 'InvalidSettingValue', key: command.key, issue });
   }
   const previousValue = state[command.key];
-  if (JSON.stringify(previousValue) === JSON.stringify(command.value)) {
+  if (canonicalJson(previousValue) === canonicalJson(command.value)) {
     return rejected({ type: 'SettingUnchanged', key: command.key });
   }
   const data = { key: command.key, value: command.value, previousValue, changedAt: command.now };
@@ -92,4 +92,16 @@ export function changeSecretSetting(
   const value = { isSet: command.isSet, changedAt: command.now };
   const data = { key: command.key, value, previousValue, changedAt: command.now };
   return accepted([{ type: 'SettingChanged', data }]);
+}
+
+/**
+ * JSON with every object's keys in sorted order: a value read back from the store (jsonb orders
+ * keys its own way) equals the same value as typed.
+ */
+export function canonicalJson(value: unknown): string {
+  return JSON.stringify(value, (_key, item: unknown) =>
+    typeof item === 'object' && item !== null && !Array.isArray(item)
+      ? Object.fromEntries(Object.entries(item).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : item,
+  );
 }

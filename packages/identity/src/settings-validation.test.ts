@@ -1,7 +1,8 @@
 // Proves the validation of the config screens' settings: for each key a valid value passes and each
 // kind of invalid value is refused with its own field-level issue (type, bound, format, unknown
 // value, duplicate item, the item's index), a change records the value it replaced, and a secret
-// setting changes only as set or cleared, never through the plain change.
+// setting changes only as set or cleared, never through the plain change; an object in another key
+// order is no change.
 import { describe, expect, it } from 'vitest';
 import { defaultSettings, type SettingKey, settingIssue } from './settings-catalogue.ts';
 import { changeSecretSetting, changeSetting } from './settings-decider.ts';
@@ -182,6 +183,20 @@ describe('the settings of the config screens', () => {
     expect(changed).toMatchObject({
       events: [{ data: { key: 'member.signUpEnabled', value: false, previousValue: true } }],
     });
+  });
+});
+
+describe('no-op changes', () => {
+  it('refuses an object equal to the current one in another key order as unchanged', () => {
+    const now = '2025-01-15T03:00:00.000Z';
+    const state = {
+      ...defaultSettings(),
+      'notification.templates': { sign_up: { 'ko-KR': { body: 'b', subject: 's' } } },
+    };
+    const value = { sign_up: { 'ko-KR': { subject: 's', body: 'b' } } };
+    expect(
+      changeSetting({ type: 'ChangeSetting', key: 'notification.templates', value, now }, state),
+    ).toMatchObject({ rejection: { type: 'SettingUnchanged' } });
   });
 });
 
