@@ -30,6 +30,7 @@ import * as ledgerFrozenAccountList0036 from './0036-ledger-frozen-account-list.
 import * as ledgerAccountTitleCharacters0037 from './0037-ledger-account-title-characters.ts';
 import * as writeIdempotencyContentLanguage0038 from './0038-write-idempotency-content-language.ts';
 import * as csTicketPersonalData0039 from './0039-cs-ticket-personal-data.ts';
+import * as settingSecretsAndSmsOutbox0040 from './0040-setting-secrets-and-sms-outbox.ts';
 
 /**
  * Every migration, by name, in order. A static list rather than a folder scan: each migration is
@@ -68,4 +69,5 @@ export const migrations: Record<string, Migration> = {
   '0037-ledger-account-title-characters': ledgerAccountTitleCharacters0037,
   '0038-write-idempotency-content-language': writeIdempotencyContentLanguage0038,
   '0039-cs-ticket-personal-data': csTicketPersonalData0039,
+  '0040-setting-secrets-and-sms-outbox': settingSecretsAndSmsOutbox0040,
 };

@@ -41,7 +41,13 @@ import { Route as AuthenticatedAdminAcsCatalogRouteImport } from './routes/_auth
 import { Route as AuthenticatedAdminActivityLogListRouteImport } from './routes/_authenticated/admin/activity-log/list'
 import { Route as AuthenticatedAdminAssetPluginListRouteImport } from './routes/_authenticated/admin/asset-plugin/list'
 import { Route as AuthenticatedAdminAssetListRouteImport } from './routes/_authenticated/admin/asset/list'
+import { Route as AuthenticatedAdminConfigCsRouteImport } from './routes/_authenticated/admin/config/cs'
 import { Route as AuthenticatedAdminConfigKycRouteImport } from './routes/_authenticated/admin/config/kyc'
+import { Route as AuthenticatedAdminConfigMailRouteImport } from './routes/_authenticated/admin/config/mail'
+import { Route as AuthenticatedAdminConfigMemberRouteImport } from './routes/_authenticated/admin/config/member'
+import { Route as AuthenticatedAdminConfigNotificationRouteImport } from './routes/_authenticated/admin/config/notification'
+import { Route as AuthenticatedAdminConfigOtpRouteImport } from './routes/_authenticated/admin/config/otp'
+import { Route as AuthenticatedAdminConfigPhoneRouteImport } from './routes/_authenticated/admin/config/phone'
 import { Route as AuthenticatedAdminConfigServiceRouteImport } from './routes/_authenticated/admin/config/service'
 import { Route as AuthenticatedAdminDepositListRouteImport } from './routes/_authenticated/admin/deposit/list'
 import { Route as AuthenticatedAdminKycAssetWithdrawAddressCertificationListRouteImport } from './routes/_authenticated/admin/kyc-asset-withdraw-address-certification/list'
@@ -243,10 +249,46 @@ const AuthenticatedAdminAssetListRoute =
     path: '/asset/list',
     getParentRoute: () => AuthenticatedAdminRouteRoute,
   } as any)
+const AuthenticatedAdminConfigCsRoute =
+  AuthenticatedAdminConfigCsRouteImport.update({
+    id: '/config/cs',
+    path: '/config/cs',
+    getParentRoute: () => AuthenticatedAdminRouteRoute,
+  } as any)
 const AuthenticatedAdminConfigKycRoute =
   AuthenticatedAdminConfigKycRouteImport.update({
     id: '/config/kyc',
     path: '/config/kyc',
+    getParentRoute: () => AuthenticatedAdminRouteRoute,
+  } as any)
+const AuthenticatedAdminConfigMailRoute =
+  AuthenticatedAdminConfigMailRouteImport.update({
+    id: '/config/mail',
+    path: '/config/mail',
+    getParentRoute: () => AuthenticatedAdminRouteRoute,
+  } as any)
+const AuthenticatedAdminConfigMemberRoute =
+  AuthenticatedAdminConfigMemberRouteImport.update({
+    id: '/config/member',
+    path: '/config/member',
+    getParentRoute: () => AuthenticatedAdminRouteRoute,
+  } as any)
+const AuthenticatedAdminConfigNotificationRoute =
+  AuthenticatedAdminConfigNotificationRouteImport.update({
+    id: '/config/notification',
+    path: '/config/notification',
+    getParentRoute: () => AuthenticatedAdminRouteRoute,
+  } as any)
+const AuthenticatedAdminConfigOtpRoute =
+  AuthenticatedAdminConfigOtpRouteImport.update({
+    id: '/config/otp',
+    path: '/config/otp',
+    getParentRoute: () => AuthenticatedAdminRouteRoute,
+  } as any)
+const AuthenticatedAdminConfigPhoneRoute =
+  AuthenticatedAdminConfigPhoneRouteImport.update({
+    id: '/config/phone',
+    path: '/config/phone',
     getParentRoute: () => AuthenticatedAdminRouteRoute,
   } as any)
 const AuthenticatedAdminConfigServiceRoute =
@@ -448,7 +490,13 @@ export interface FileRoutesByFullPath {
   '/admin/activity-log/list': typeof AuthenticatedAdminActivityLogListRoute
   '/admin/asset-plugin/list': typeof AuthenticatedAdminAssetPluginListRoute
   '/admin/asset/list': typeof AuthenticatedAdminAssetListRoute
+  '/admin/config/cs': typeof AuthenticatedAdminConfigCsRoute
   '/admin/config/kyc': typeof AuthenticatedAdminConfigKycRoute
+  '/admin/config/mail': typeof AuthenticatedAdminConfigMailRoute
+  '/admin/config/member': typeof AuthenticatedAdminConfigMemberRoute
+  '/admin/config/notification': typeof AuthenticatedAdminConfigNotificationRoute
+  '/admin/config/otp': typeof AuthenticatedAdminConfigOtpRoute
+  '/admin/config/phone': typeof AuthenticatedAdminConfigPhoneRoute
   '/admin/config/service': typeof AuthenticatedAdminConfigServiceRoute
   '/admin/deposit/list': typeof AuthenticatedAdminDepositListRoute
   '/admin/kyc-asset-withdraw-address-certification/list': typeof AuthenticatedAdminKycAssetWithdrawAddressCertificationListRoute
@@ -504,7 +552,13 @@ export interface FileRoutesByTo {
   '/admin/activity-log/list': typeof AuthenticatedAdminActivityLogListRoute
   '/admin/asset-plugin/list': typeof AuthenticatedAdminAssetPluginListRoute
   '/admin/asset/list': typeof AuthenticatedAdminAssetListRoute
+  '/admin/config/cs': typeof AuthenticatedAdminConfigCsRoute
   '/admin/config/kyc': typeof AuthenticatedAdminConfigKycRoute
+  '/admin/config/mail': typeof AuthenticatedAdminConfigMailRoute
+  '/admin/config/member': typeof AuthenticatedAdminConfigMemberRoute
+  '/admin/config/notification': typeof AuthenticatedAdminConfigNotificationRoute
+  '/admin/config/otp': typeof AuthenticatedAdminConfigOtpRoute
+  '/admin/config/phone': typeof AuthenticatedAdminConfigPhoneRoute
   '/admin/config/service': typeof AuthenticatedAdminConfigServiceRoute
   '/admin/deposit/list': typeof AuthenticatedAdminDepositListRoute
   '/admin/kyc-asset-withdraw-address-certification/list': typeof AuthenticatedAdminKycAssetWithdrawAddressCertificationListRoute
@@ -568,7 +622,13 @@ export interface FileRoutesById {
   '/_authenticated/admin/activity-log/list': typeof AuthenticatedAdminActivityLogListRoute
   '/_authenticated/admin/asset-plugin/list': typeof AuthenticatedAdminAssetPluginListRoute
   '/_authenticated/admin/asset/list': typeof AuthenticatedAdminAssetListRoute
+  '/_authenticated/admin/config/cs': typeof AuthenticatedAdminConfigCsRoute
   '/_authenticated/admin/config/kyc': typeof AuthenticatedAdminConfigKycRoute
+  '/_authenticated/admin/config/mail': typeof AuthenticatedAdminConfigMailRoute
+  '/_authenticated/admin/config/member': typeof AuthenticatedAdminConfigMemberRoute
+  '/_authenticated/admin/config/notification': typeof AuthenticatedAdminConfigNotificationRoute
+  '/_authenticated/admin/config/otp': typeof AuthenticatedAdminConfigOtpRoute
+  '/_authenticated/admin/config/phone': typeof AuthenticatedAdminConfigPhoneRoute
   '/_authenticated/admin/config/service': typeof AuthenticatedAdminConfigServiceRoute
   '/_authenticated/admin/deposit/list': typeof AuthenticatedAdminDepositListRoute
   '/_authenticated/admin/kyc-asset-withdraw-address-certification/list': typeof AuthenticatedAdminKycAssetWithdrawAddressCertificationListRoute
@@ -630,7 +690,13 @@ export interface FileRouteTypes {
     | '/admin/activity-log/list'
     | '/admin/asset-plugin/list'
     | '/admin/asset/list'
+    | '/admin/config/cs'
     | '/admin/config/kyc'
+    | '/admin/config/mail'
+    | '/admin/config/member'
+    | '/admin/config/notification'
+    | '/admin/config/otp'
+    | '/admin/config/phone'
     | '/admin/config/service'
     | '/admin/deposit/list'
     | '/admin/kyc-asset-withdraw-address-certification/list'
@@ -686,7 +752,13 @@ export interface FileRouteTypes {
     | '/admin/activity-log/list'
     | '/admin/asset-plugin/list'
     | '/admin/asset/list'
+    | '/admin/config/cs'
     | '/admin/config/kyc'
+    | '/admin/config/mail'
+    | '/admin/config/member'
+    | '/admin/config/notification'
+    | '/admin/config/otp'
+    | '/admin/config/phone'
     | '/admin/config/service'
     | '/admin/deposit/list'
     | '/admin/kyc-asset-withdraw-address-certification/list'
@@ -749,7 +821,13 @@ export interface FileRouteTypes {
     | '/_authenticated/admin/activity-log/list'
     | '/_authenticated/admin/asset-plugin/list'
     | '/_authenticated/admin/asset/list'
+    | '/_authenticated/admin/config/cs'
     | '/_authenticated/admin/config/kyc'
+    | '/_authenticated/admin/config/mail'
+    | '/_authenticated/admin/config/member'
+    | '/_authenticated/admin/config/notification'
+    | '/_authenticated/admin/config/otp'
+    | '/_authenticated/admin/config/phone'
     | '/_authenticated/admin/config/service'
     | '/_authenticated/admin/deposit/list'
     | '/_authenticated/admin/kyc-asset-withdraw-address-certification/list'
@@ -1015,11 +1093,53 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedAdminAssetListRouteImport
       parentRoute: typeof AuthenticatedAdminRouteRoute
     }
+    '/_authenticated/admin/config/cs': {
+      id: '/_authenticated/admin/config/cs'
+      path: '/config/cs'
+      fullPath: '/admin/config/cs'
+      preLoaderRoute: typeof AuthenticatedAdminConfigCsRouteImport
+      parentRoute: typeof AuthenticatedAdminRouteRoute
+    }
     '/_authenticated/admin/config/kyc': {
       id: '/_authenticated/admin/config/kyc'
       path: '/config/kyc'
       fullPath: '/admin/config/kyc'
       preLoaderRoute: typeof AuthenticatedAdminConfigKycRouteImport
+      parentRoute: typeof AuthenticatedAdminRouteRoute
+    }
+    '/_authenticated/admin/config/mail': {
+      id: '/_authenticated/admin/config/mail'
+      path: '/config/mail'
+      fullPath: '/admin/config/mail'
+      preLoaderRoute: typeof AuthenticatedAdminConfigMailRouteImport
+      parentRoute: typeof AuthenticatedAdminRouteRoute
+    }
+    '/_authenticated/admin/config/member': {
+      id: '/_authenticated/admin/config/member'
+      path: '/config/member'
+      fullPath: '/admin/config/member'
+      preLoaderRoute: typeof AuthenticatedAdminConfigMemberRouteImport
+      parentRoute: typeof AuthenticatedAdminRouteRoute
+    }
+    '/_authenticated/admin/config/notification': {
+      id: '/_authenticated/admin/config/notification'
+      path: '/config/notification'
+      fullPath: '/admin/config/notification'
+      preLoaderRoute: typeof AuthenticatedAdminConfigNotificationRouteImport
+      parentRoute: typeof AuthenticatedAdminRouteRoute
+    }
+    '/_authenticated/admin/config/otp': {
+      id: '/_authenticated/admin/config/otp'
+      path: '/config/otp'
+      fullPath: '/admin/config/otp'
+      preLoaderRoute: typeof AuthenticatedAdminConfigOtpRouteImport
+      parentRoute: typeof AuthenticatedAdminRouteRoute
+    }
+    '/_authenticated/admin/config/phone': {
+      id: '/_authenticated/admin/config/phone'
+      path: '/config/phone'
+      fullPath: '/admin/config/phone'
+      preLoaderRoute: typeof AuthenticatedAdminConfigPhoneRouteImport
       parentRoute: typeof AuthenticatedAdminRouteRoute
     }
     '/_authenticated/admin/config/service': {
@@ -1284,7 +1404,13 @@ interface AuthenticatedAdminRouteRouteChildren {
   AuthenticatedAdminActivityLogListRoute: typeof AuthenticatedAdminActivityLogListRoute
   AuthenticatedAdminAssetPluginListRoute: typeof AuthenticatedAdminAssetPluginListRoute
   AuthenticatedAdminAssetListRoute: typeof AuthenticatedAdminAssetListRoute
+  AuthenticatedAdminConfigCsRoute: typeof AuthenticatedAdminConfigCsRoute
   AuthenticatedAdminConfigKycRoute: typeof AuthenticatedAdminConfigKycRoute
+  AuthenticatedAdminConfigMailRoute: typeof AuthenticatedAdminConfigMailRoute
+  AuthenticatedAdminConfigMemberRoute: typeof AuthenticatedAdminConfigMemberRoute
+  AuthenticatedAdminConfigNotificationRoute: typeof AuthenticatedAdminConfigNotificationRoute
+  AuthenticatedAdminConfigOtpRoute: typeof AuthenticatedAdminConfigOtpRoute
+  AuthenticatedAdminConfigPhoneRoute: typeof AuthenticatedAdminConfigPhoneRoute
   AuthenticatedAdminConfigServiceRoute: typeof AuthenticatedAdminConfigServiceRoute
   AuthenticatedAdminDepositListRoute: typeof AuthenticatedAdminDepositListRoute
   AuthenticatedAdminKycAssetWithdrawAddressCertificationListRoute: typeof AuthenticatedAdminKycAssetWithdrawAddressCertificationListRoute
@@ -1321,7 +1447,14 @@ const AuthenticatedAdminRouteRouteChildren: AuthenticatedAdminRouteRouteChildren
     AuthenticatedAdminAssetPluginListRoute:
       AuthenticatedAdminAssetPluginListRoute,
     AuthenticatedAdminAssetListRoute: AuthenticatedAdminAssetListRoute,
+    AuthenticatedAdminConfigCsRoute: AuthenticatedAdminConfigCsRoute,
     AuthenticatedAdminConfigKycRoute: AuthenticatedAdminConfigKycRoute,
+    AuthenticatedAdminConfigMailRoute: AuthenticatedAdminConfigMailRoute,
+    AuthenticatedAdminConfigMemberRoute: AuthenticatedAdminConfigMemberRoute,
+    AuthenticatedAdminConfigNotificationRoute:
+      AuthenticatedAdminConfigNotificationRoute,
+    AuthenticatedAdminConfigOtpRoute: AuthenticatedAdminConfigOtpRoute,
+    AuthenticatedAdminConfigPhoneRoute: AuthenticatedAdminConfigPhoneRoute,
     AuthenticatedAdminConfigServiceRoute: AuthenticatedAdminConfigServiceRoute,
     AuthenticatedAdminDepositListRoute: AuthenticatedAdminDepositListRoute,
     AuthenticatedAdminKycAssetWithdrawAddressCertificationListRoute:

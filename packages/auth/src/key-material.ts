@@ -26,6 +26,8 @@ export type IdentitySecrets = {
   refreshTokenKey: Buffer;
   /** HMAC key for login sources (client IPs kept only as keyed hashes). */
   loginSourceKey: Buffer;
+  /** AES-256-GCM key for secret settings at rest (a mail API key, the SMTP password). */
+  settingSecretKey: Buffer;
 };
 
 export function importSigningKey(base64url: string): TokenKeys {
@@ -61,6 +63,7 @@ export function deriveIdentitySecrets(base64url: string): IdentitySecrets {
     verificationCodeKey: derive('verification-code'),
     refreshTokenKey: derive('refresh-token'),
     loginSourceKey: derive('login-source'),
+    settingSecretKey: derive('setting-secret'),
   };
 }
 

@@ -98,6 +98,23 @@ export const RoleRequestSchema = z.strictObject({
 
 export const ChangeSettingRequestSchema = z.strictObject({ value: storableJson() });
 
+/** PUT /admin/setting-secret/{key}: a new secret (one line), or null to clear it. Never answered. */
+export const SettingSecretRequestSchema = z.strictObject({
+  value: text({ min: 1, max: 512 })
+    .regex(/^[^\r\n]*$/)
+    .nullable(),
+});
+
+/** POST /admin/config/mail/test-send: where the test mail goes. */
+export const TestMailRequestSchema = z.strictObject({
+  to: text({ trim: true, max: 254 }).pipe(z.email()),
+});
+
+/** POST /admin/config/phone/test-send: the number the test SMS goes to. */
+export const TestSmsRequestSchema = z.strictObject({
+  to: text({ trim: true, max: 16 }).regex(/^\+?[0-9]{4,15}$/),
+});
+
 /** A member's seq in a path (the member view and its tabs). */
 export const MemberParameterSchema = z.strictObject({ seq: QuerySeqSchema });
 export const MemberGroupParameterSchema = z.strictObject({ seq: QuerySeqSchema });

@@ -59,6 +59,8 @@ export const identityProblemCodes = [
   'permission_not_grantable',
   'setting_unknown',
   'setting_value_invalid',
+  /** 409: a secret setting is written only through PUT /admin/setting-secret/{key}. */
+  'setting_secret_write_only',
   /** 503: `?after=<position>` was not reached by the read models in time; retry. */
   'read_model_behind',
   /** 409: the aggregate changed concurrently too often; retry. */

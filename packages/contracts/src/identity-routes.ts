@@ -111,4 +111,14 @@ export const adminWriteRoutes: RouteEntry[] = [
   route('PUT', `${v1}/admin/setting/:key`, 'write', 'chief_administrator', 'Change a setting', {
     id: { parameter: 'key', kind: 'setting' },
   }),
+  route(
+    'PUT',
+    `${v1}/admin/setting-secret/:key`,
+    'write',
+    'chief_administrator',
+    'Write or clear a secret setting',
+    { id: { parameter: 'key', kind: 'setting' } },
+  ),
+  route('POST', `${v1}/admin/config/mail/test-send`, 'write', 'chief_administrator', 'Test mail'),
+  route('POST', `${v1}/admin/config/phone/test-send`, 'write', 'chief_administrator', 'Test SMS'),
 ];

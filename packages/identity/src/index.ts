@@ -68,9 +68,12 @@ export {
   roleStream,
 } from './role-decider.ts';
 export { decideRefresh, type RefreshDecision, type RefreshFamily } from './session-rules.ts';
+export type { SettingIssue, SettingIssueCode } from './setting-checks.ts';
 export * from './settings-catalogue.ts';
 export {
+  type ChangeSecretSetting,
   type ChangeSetting,
+  changeSecretSetting,
   changeSetting,
   evolveSettings,
   type SettingChanged,

@@ -1,8 +1,24 @@
 /**
  * The product settings identity needs (DESIGN.md §4): one typed catalogue of keys, each with its
  * default and its validation. Settings are events on the `settings` stream; nothing reads them
- * from the environment. The config/* screens edit this catalogue later.
+ * from the environment. The config/* screens edit this catalogue.
  */
+
+import {
+  exactlyOneOf,
+  integerBetween,
+  isBoolean,
+  listOf,
+  matching,
+  multilineText,
+  nullable,
+  oneOf,
+  recordOf,
+  type SettingCheck,
+  type SettingIssue,
+  shape,
+  text,
+} from './setting-checks.ts';
 
 /** Actions that can demand a one-time password when the member has an active OTP. */
 export const otpRequiredActionValues = [
@@ -27,6 +43,45 @@ export type MemberTransferScope = (typeof memberTransferScopeValues)[number];
 
 /** An amount per asset code: decimal text (never a JS number), as on the wire (docs/adr/0005). */
 export type AmountPerAsset = Readonly<Record<string, string>>;
+
+/** Where SMS go: `outbox` keeps them in the SMS outbox (the embedded default of the SMS port). */
+export const smsProviderValues = ['outbox'] as const;
+export type SmsProvider = (typeof smsProviderValues)[number];
+
+/**
+ * What the settings know of a secret (an API key, a password): only whether it is set and when it
+ * last changed. The secret itself is sealed outside the event log (setting_secrets) and is
+ * write-only: no answer and no event ever carries it.
+ */
+export type SecretState = { isSet: boolean; changedAt: string | null };
+
+/** The keys whose value is a SecretState, changed only by writing or clearing the secret. */
+export const secretSettingKeys = ['mail.apiKey', 'mail.smtpPassword', 'phone.smsApiKey'] as const;
+export type SecretSettingKey = (typeof secretSettingKeys)[number];
+
+/** The events a notification may follow (config/notification), a closed list. */
+export const notificationEventValues = [
+  'sign_up',
+  'password_changed',
+  'email_changed',
+  'otp_changed',
+  'deposit_credited',
+  'withdrawal_sent',
+  'withdrawal_refused',
+  'kyc_reviewed',
+  'cs_ticket_created',
+  'cs_ticket_answered',
+] as const;
+export type NotificationEvent = (typeof notificationEventValues)[number];
+
+export const notificationChannelValues = ['mail', 'sms'] as const;
+export type NotificationChannel = (typeof notificationChannelValues)[number];
+
+/** Who hears of an event, and how: the member it concerns, and the managers (config/cs). */
+export type NotificationRule = { member: NotificationChannel[]; manager: NotificationChannel[] };
+
+/** One locale's text of a notification; `{{name}}` placeholders are filled when it is sent. */
+export type NotificationTemplate = { subject: string; body: string };
 
 export const localeValues = ['en-US', 'ja-JP', 'ko-KR', 'vi-VN', 'zh-TW'] as const;
 export type Locale = (typeof localeValues)[number];
@@ -57,6 +112,27 @@ export type IdentitySettings = {
   'mail.smtpPort': number;
   'mail.smtpSecure': boolean;
   'mail.smtpUser': string;
+  'mail.apiKey': SecretState;
+  'mail.smtpPassword': SecretState;
+  /** The number SMS are sent from (digits, an optional leading +); empty: none yet. */
+  'phone.callerNumber': string;
+  'phone.smsProvider': SmsProvider;
+  'phone.smsApiKey': SecretState;
+  /** The ticket type a new ticket starts with (none: the member chooses). */
+  'cs.defaultTicketTypeSeq': number | null;
+  /** What a new ticket type starts with: notify the member of answers, notify the managers. */
+  'cs.defaultNotifyMember': boolean;
+  'cs.defaultNotifyManager': boolean;
+  /** Whether visitors may file tickets at all (each ticket type also says whether it allows them). */
+  'cs.guestTicketsEnabled': boolean;
+  /** The managers' addresses told of new tickets. */
+  'cs.notifiedManagerEmails': string[];
+  /** Per event, which channels notify the member and the managers; an event not listed notifies no one. */
+  'notification.rules': Partial<Record<NotificationEvent, NotificationRule>>;
+  /** Per event and locale, the text sent. */
+  'notification.templates': Partial<
+    Record<NotificationEvent, Partial<Record<Locale, NotificationTemplate>>>
+  >;
   /** How long an approved KYC certification stays valid, in seconds (SPEC §9). */
   'kyc.validitySeconds': number;
   /** How long a real-name authentication stays valid, in seconds. */
@@ -90,78 +166,59 @@ export const depositRequestMaxDefault = '1000000000';
 
 export type SettingKey = keyof IdentitySettings;
 
-type SettingRule<Value> = { defaultValue: Value; isValid(value: unknown): value is Value };
+type SettingRule<Value> = { defaultValue: Value; check: SettingCheck<Value> };
 
-function integerBetween(minimum: number, maximum: number): (value: unknown) => value is number {
-  return (value): value is number =>
-    typeof value === 'number' && Number.isInteger(value) && value >= minimum && value <= maximum;
-}
-
-function oneOf<Value extends string>(values: readonly Value[]) {
-  return (value: unknown): value is Value =>
-    typeof value === 'string' && (values as readonly string[]).includes(value);
-}
-
-function listOf<Value>(isItem: (item: unknown) => item is Value, lengthMax: number) {
-  return (value: unknown): value is Value[] =>
-    Array.isArray(value) &&
-    value.length <= lengthMax &&
-    value.every(isItem) &&
-    new Set(value).size === value.length;
-}
-
-const isBoolean = (value: unknown): value is boolean => typeof value === 'boolean';
 const consentPattern = /^[a-z][a-z0-9_]{0,63}$/;
-const isConsent = (value: unknown): value is string =>
-  typeof value === 'string' && consentPattern.test(value);
-const isText =
-  (lengthMax: number) =>
-  (value: unknown): value is string =>
-    typeof value === 'string' && value.length <= lengthMax && !/[\r\n]/.test(value);
 const emailPattern = /^[^\s@]{1,64}@[^\s@]{1,253}$/;
-const isSender = (value: unknown): value is string =>
-  typeof value === 'string' && emailPattern.test(value);
-
 /** As the asset catalog's codes (packages/assets assetCodePattern). */
 const assetCodePattern = /^[A-Z][A-Z0-9]{0,15}$/;
 /** A non-negative decimal, at most 30 integer digits and 18 decimals (asset decimal_point 0..18). */
 const decimalPattern = /^(0|[1-9][0-9]{0,29})(\.[0-9]{1,18})?$/;
 
-function amountPerAsset(assetsMax: number) {
-  return (value: unknown): value is AmountPerAsset => {
-    if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
-    if (Object.getPrototypeOf(value) !== Object.prototype) return false;
-    const entries = Object.entries(value);
-    return (
-      entries.length <= assetsMax &&
-      entries.every(
-        ([code, amount]) =>
-          assetCodePattern.test(code) && typeof amount === 'string' && decimalPattern.test(amount),
-      )
-    );
-  };
-}
+const unsetSecret: SecretState = { isSet: false, changedAt: null };
+const isSecretState: SettingCheck<SecretState> = (value) => {
+  const state = value as Partial<SecretState> | null;
+  const valid =
+    typeof state === 'object' &&
+    state !== null &&
+    Object.keys(state).length === 2 &&
+    typeof state.isSet === 'boolean' &&
+    (state.changedAt === null || typeof state.changedAt === 'string');
+  return valid ? undefined : { code: 'invalid_type', path: [] };
+};
+const channels = listOf(oneOf(notificationChannelValues), notificationChannelValues.length);
+const notificationRule = shape<NotificationRule>({ member: channels, manager: channels });
+const notificationTemplate = shape<NotificationTemplate>({
+  subject: text(200),
+  body: multilineText(4_000),
+});
+const perEvent = exactlyOneOf(notificationEventValues);
+const perLocale = exactlyOneOf(localeValues);
+const callerNumberPattern = /^(\+?[0-9]{4,15})?$/;
+
+const amountPerAsset = (assetsMax: number) =>
+  recordOf(assetCodePattern, matching(decimalPattern), assetsMax);
 
 export const settingsCatalogue: { [Key in SettingKey]: SettingRule<IdentitySettings[Key]> } = {
-  'auth.accessTokenLifetimeSeconds': { defaultValue: 600, isValid: integerBetween(60, 3_600) },
+  'auth.accessTokenLifetimeSeconds': { defaultValue: 600, check: integerBetween(60, 3_600) },
   'auth.refreshTokenLifetimeSeconds': {
     defaultValue: 14 * 24 * 3_600,
-    isValid: integerBetween(3_600, 90 * 24 * 3_600),
+    check: integerBetween(3_600, 90 * 24 * 3_600),
   },
-  'auth.refreshGraceSeconds': { defaultValue: 5, isValid: integerBetween(0, 30) },
-  'auth.administratorOtpRequired': { defaultValue: true, isValid: isBoolean },
-  'member.signUpEnabled': { defaultValue: true, isValid: isBoolean },
+  'auth.refreshGraceSeconds': { defaultValue: 5, check: integerBetween(0, 30) },
+  'auth.administratorOtpRequired': { defaultValue: true, check: isBoolean },
+  'member.signUpEnabled': { defaultValue: true, check: isBoolean },
   'member.requiredConsents': {
     defaultValue: ['terms_of_service', 'privacy_policy'],
-    isValid: listOf(isConsent, 20),
+    check: listOf(matching(consentPattern), 20),
   },
-  'member.loginIdentifier': { defaultValue: 'user_id', isValid: oneOf(loginIdentifierValues) },
+  'member.loginIdentifier': { defaultValue: 'user_id', check: oneOf(loginIdentifierValues) },
   'member.recommenderAllowedGroups': {
     defaultValue: [],
-    isValid: listOf(integerBetween(1, Number.MAX_SAFE_INTEGER), 100),
+    check: listOf(integerBetween(1, Number.MAX_SAFE_INTEGER), 100),
   },
-  'otp.allowCancel': { defaultValue: true, isValid: isBoolean },
-  'otp.maximumCount': { defaultValue: 1, isValid: integerBetween(1, 10) },
+  'otp.allowCancel': { defaultValue: true, check: isBoolean },
+  'otp.maximumCount': { defaultValue: 1, check: integerBetween(1, 10) },
   'otp.requiredActions': {
     defaultValue: [
       'login',
@@ -170,42 +227,71 @@ export const settingsCatalogue: { [Key in SettingKey]: SettingRule<IdentitySetti
       'withdraw_account',
       'deactivate_otp',
     ],
-    isValid: listOf(oneOf(otpRequiredActionValues), otpRequiredActionValues.length),
+    check: listOf(oneOf(otpRequiredActionValues), otpRequiredActionValues.length),
   },
-  'locale.default': { defaultValue: 'ko-KR', isValid: oneOf(localeValues) },
-  'locale.supported': { defaultValue: [...localeValues], isValid: listOf(oneOf(localeValues), 5) },
-  'mail.provider': { defaultValue: 'outbox', isValid: oneOf(mailProviderValues) },
-  'mail.defaultSender': { defaultValue: 'no-reply@ledger.local', isValid: isSender },
-  'mail.domain': { defaultValue: 'ledger.local', isValid: isText(253) },
-  'mail.smtpHost': { defaultValue: '', isValid: isText(253) },
-  'mail.smtpPort': { defaultValue: 587, isValid: integerBetween(1, 65_535) },
-  'mail.smtpSecure': { defaultValue: false, isValid: isBoolean },
-  'mail.smtpUser': { defaultValue: '', isValid: isText(253) },
+  'locale.default': { defaultValue: 'ko-KR', check: oneOf(localeValues) },
+  'locale.supported': { defaultValue: [...localeValues], check: listOf(oneOf(localeValues), 5) },
+  'mail.provider': { defaultValue: 'outbox', check: oneOf(mailProviderValues) },
+  'mail.defaultSender': { defaultValue: 'no-reply@ledger.local', check: matching(emailPattern) },
+  'mail.domain': { defaultValue: 'ledger.local', check: text(253) },
+  'mail.smtpHost': { defaultValue: '', check: text(253) },
+  'mail.smtpPort': { defaultValue: 587, check: integerBetween(1, 65_535) },
+  'mail.smtpSecure': { defaultValue: false, check: isBoolean },
+  'mail.smtpUser': { defaultValue: '', check: text(253) },
+  'mail.apiKey': { defaultValue: unsetSecret, check: isSecretState },
+  'mail.smtpPassword': { defaultValue: unsetSecret, check: isSecretState },
+  'phone.callerNumber': { defaultValue: '', check: matching(callerNumberPattern) },
+  'phone.smsProvider': { defaultValue: 'outbox', check: oneOf(smsProviderValues) },
+  'phone.smsApiKey': { defaultValue: unsetSecret, check: isSecretState },
+  'cs.defaultTicketTypeSeq': {
+    defaultValue: null,
+    check: nullable(integerBetween(1, Number.MAX_SAFE_INTEGER)),
+  },
+  'cs.defaultNotifyMember': { defaultValue: true, check: isBoolean },
+  'cs.defaultNotifyManager': { defaultValue: true, check: isBoolean },
+  'cs.guestTicketsEnabled': { defaultValue: false, check: isBoolean },
+  'cs.notifiedManagerEmails': { defaultValue: [], check: listOf(matching(emailPattern), 20) },
+  'notification.rules': {
+    defaultValue: {},
+    check: recordOf(perEvent, notificationRule, notificationEventValues.length),
+  },
+  'notification.templates': {
+    defaultValue: {},
+    check: recordOf(
+      perEvent,
+      recordOf(perLocale, notificationTemplate, localeValues.length),
+      notificationEventValues.length,
+    ),
+  },
   'kyc.validitySeconds': {
     defaultValue: 365 * 24 * 3_600,
-    isValid: integerBetween(60, 10 * 366 * 24 * 3_600),
+    check: integerBetween(60, 10 * 366 * 24 * 3_600),
   },
   'kyc.realnameValiditySeconds': {
     defaultValue: 365 * 24 * 3_600,
-    isValid: integerBetween(60, 10 * 366 * 24 * 3_600),
+    check: integerBetween(60, 10 * 366 * 24 * 3_600),
   },
-  'kyc.realnameAuthority': { defaultValue: 'simulated', isValid: oneOf(['simulated'] as const) },
-  'kyc.realnameSiteCode': { defaultValue: '', isValid: isText(64) },
-  'kyc.realnameExecutionPath': { defaultValue: '', isValid: isText(253) },
-  'ledger.accountsPerAssetMax': { defaultValue: 20, isValid: integerBetween(1, 1_000) },
+  'kyc.realnameAuthority': { defaultValue: 'simulated', check: oneOf(['simulated'] as const) },
+  'kyc.realnameSiteCode': { defaultValue: '', check: text(64) },
+  'kyc.realnameExecutionPath': { defaultValue: '', check: text(253) },
+  'ledger.accountsPerAssetMax': { defaultValue: 20, check: integerBetween(1, 1_000) },
   'ledger.memberTransferScope': {
     defaultValue: 'own_accounts',
-    isValid: oneOf(memberTransferScopeValues),
+    check: oneOf(memberTransferScopeValues),
   },
-  'ledger.memberTransferFee': { defaultValue: {}, isValid: amountPerAsset(1_000) },
-  'ledger.adjustmentSingleApprovalMax': { defaultValue: {}, isValid: amountPerAsset(1_000) },
-  'ledger.depositRequestMax': { defaultValue: {}, isValid: amountPerAsset(1_000) },
+  'ledger.memberTransferFee': { defaultValue: {}, check: amountPerAsset(1_000) },
+  'ledger.adjustmentSingleApprovalMax': { defaultValue: {}, check: amountPerAsset(1_000) },
+  'ledger.depositRequestMax': { defaultValue: {}, check: amountPerAsset(1_000) },
 };
 
 export const settingKeys = Object.keys(settingsCatalogue) as SettingKey[];
 
 export function isSettingKey(key: string): key is SettingKey {
   return Object.hasOwn(settingsCatalogue, key);
+}
+
+export function isSecretSettingKey(key: string): key is SecretSettingKey {
+  return (secretSettingKeys as readonly string[]).includes(key);
 }
 
 /** Every setting at its default. */
@@ -222,7 +308,12 @@ export function defaultSettings(): IdentitySettings {
   return settings as IdentitySettings;
 }
 
+/** Why `value` is refused for `key`, or undefined when it is acceptable. */
+export function settingIssue(key: SettingKey, value: unknown): SettingIssue | undefined {
+  return settingsCatalogue[key].check(value);
+}
+
 /** Whether `value` is acceptable for `key`. */
 export function isValidSetting(key: SettingKey, value: unknown): boolean {
-  return settingsCatalogue[key].isValid(value);
+  return settingIssue(key, value) === undefined;
 }

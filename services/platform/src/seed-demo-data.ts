@@ -91,6 +91,35 @@ async function registerAndVerify(app: App, db: Db, member: (typeof demoMembers)[
  * their emails verified through the outbox. For the demo only, administrator routes do not demand
  * an OTP session (setting auth.administratorOtpRequired = false); a deployment keeps the default.
  */
+/** A few config/* values, so the phone, customer-service and notification screens show some. */
+const demoConfigSettings: readonly (readonly [string, unknown])[] = [
+  ['phone.callerNumber', '+8215880000'],
+  ['cs.notifiedManagerEmails', ['cs@ledger.local']],
+  [
+    'notification.rules',
+    {
+      deposit_credited: { member: ['mail'], manager: [] },
+      cs_ticket_created: { member: [], manager: ['mail'] },
+      cs_ticket_answered: { member: ['mail'], manager: [] },
+    },
+  ],
+  [
+    'notification.templates',
+    {
+      deposit_credited: {
+        'ko-KR': {
+          subject: '{{asset}} 입금이 반영되었습니다',
+          body: '{{user_name}}님, {{amount}} {{asset}} 입금이 계좌에 반영되었습니다.',
+        },
+        'en-US': {
+          subject: 'Your {{asset}} deposit arrived',
+          body: 'Hello {{user_name}}, {{amount}} {{asset}} is now in your account.',
+        },
+      },
+    },
+  ],
+];
+
 export async function seedDemoData(input: {
   db: Db;
   writeApi: App;
@@ -114,6 +143,9 @@ export async function seedDemoData(input: {
     alice: { userId: 'alice', password: 'ledger-demo-member-one' },
     bob: { userId: 'bob', password: 'ledger-demo-member-two' },
   });
+  for (const [key, value] of demoConfigSettings) {
+    await changeSettingAsSystem(input, key, value, 'system:seed');
+  }
   if (input.ledger !== undefined) await seedDemoLedger({ ...input, client: input.ledger.client });
   // The demo withdraw limits and account restrictions go with the money (issue #10).
   if (input.ledger !== undefined) {

@@ -14,6 +14,7 @@ import type { IdentityWriteDependencies } from './identity-dependencies.ts';
 import { limits } from './limits.ts';
 import { createOutboxMailer } from './mail/outbox-mailer.ts';
 import { createSettingsMailer } from './mail/settings-mailer.ts';
+import { readSettingSecret } from './setting-secrets.ts';
 import { loadSettings } from './settings-source.ts';
 
 export type IdentityKeyConfiguration = {
@@ -51,6 +52,8 @@ export function createIdentityWriteDependencies(input: {
 }): IdentityWriteDependencies {
   const { privateKey, publicKey } = importSigningKey(input.keys.tokenSigningKey);
   if (privateKey === undefined) throw new Error('the signing key has no private part');
+  const secrets = deriveIdentitySecrets(input.keys.identitySecret);
+  const db = identityDb(input.db);
   return {
     eventStore: input.eventStore,
     now: () => new Date(),
@@ -61,11 +64,13 @@ export function createIdentityWriteDependencies(input: {
         cacheSizeMax: limits.accessTokenCacheSizeMax,
       }),
     },
-    secrets: deriveIdentitySecrets(input.keys.identitySecret),
+    secrets,
     mailer: createSettingsMailer({
-      outbox: createOutboxMailer(identityDb(input.db)),
+      outbox: createOutboxMailer(db),
       settings: () => loadSettings(input.eventStore),
-      smtpPassword: input.keys.smtpPassword,
+      smtpPassword: async () =>
+        (await readSettingSecret(db, secrets.settingSecretKey, 'mail.smtpPassword')) ??
+        input.keys.smtpPassword,
     }),
     clientAddress: clientAddressResolver({
       peerAddress: socketPeerAddress,

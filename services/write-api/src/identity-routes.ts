@@ -12,6 +12,7 @@ import {
   adminRoleRoutes,
   adminSettingRoutes,
 } from './routes/admin-access-routes.ts';
+import { adminConfigRoutes } from './routes/admin-config-routes.ts';
 import { adminMemberFlagRoutes, adminMemberGrantRoutes } from './routes/admin-member-routes.ts';
 import { adminOAuth2ClientRoutes } from './routes/admin-oauth2-client-routes.ts';
 import { authRoutes } from './routes/auth-routes.ts';
@@ -67,6 +68,7 @@ export function mountIdentityRoutes(
     adminMemberGroupRoutes(context),
     adminRoleRoutes(context),
     adminSettingRoutes(context),
+    adminConfigRoutes(context),
     adminOAuth2ClientRoutes(context),
   ];
   // Idempotency-Key on identity commands (registered before them, so it wraps them); not on the

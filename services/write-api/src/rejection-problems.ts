@@ -1,8 +1,10 @@
-import { ProblemError, type ProblemInit } from '@ledger/http';
+import type { FieldMessageCase } from '@ledger/contracts';
+import { type FieldError, ProblemError, type ProblemInit } from '@ledger/http';
 import type {
   MemberGroupRejection,
   MemberRejection,
   RoleRejection,
+  SettingIssue,
   SettingsRejection,
 } from '@ledger/identity';
 
@@ -115,7 +117,14 @@ export function settingsProblem(rejection: SettingsRejection): ProblemError {
     case 'UnknownSetting':
       return new ProblemError({ status: 404, code: 'setting_unknown' });
     case 'InvalidSettingValue':
-      return new ProblemError({ status: 422, code: 'setting_value_invalid' });
+      return new ProblemError({
+        status: 422,
+        code: 'setting_value_invalid',
+        params: { key: rejection.key },
+        errors: [settingFieldError(rejection.issue)],
+      });
+    case 'SecretSettingWriteOnly':
+      return new ProblemError({ status: 409, code: 'setting_secret_write_only' });
     case 'SettingUnchanged':
       return new ProblemError({
         status: 409,
@@ -123,4 +132,24 @@ export function settingsProblem(rejection: SettingsRejection): ProblemError {
         message: 'conflict.setting_unchanged',
       });
   }
+}
+
+/**
+ * A setting's refusal as the field error of the request's `value` (`value.2` is its third item),
+ * said in the caller's locale by the field catalog: a bound names its number, a text or list
+ * bound its characters or items.
+ */
+function settingFieldError(issue: SettingIssue): FieldError {
+  const [code = issue.code] = issue.code.split('.');
+  const params = {
+    ...(issue.minimum === undefined ? {} : { minimum: issue.minimum }),
+    ...(issue.maximum === undefined ? {} : { maximum: issue.maximum }),
+  };
+  return {
+    path: ['value', ...issue.path].join('.'),
+    code,
+    message: issue.code,
+    params,
+    ...(code === issue.code ? {} : { messageCase: issue.code as FieldMessageCase }),
+  };
 }

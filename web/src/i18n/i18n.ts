@@ -26,6 +26,7 @@ export const namespaces = [
   'deposit',
   'admin-assets',
   'cs',
+  'admin-config',
 ] as const;
 export type Namespace = (typeof namespaces)[number];
 

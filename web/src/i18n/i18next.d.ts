@@ -2,6 +2,7 @@ import 'i18next';
 import type admin from '../locales/ko-KR/admin.json';
 import type adminAccess from '../locales/ko-KR/admin-access.json';
 import type adminAssets from '../locales/ko-KR/admin-assets.json';
+import type adminConfig from '../locales/ko-KR/admin-config.json';
 import type adminKyc from '../locales/ko-KR/admin-kyc.json';
 import type adminLedger from '../locales/ko-KR/admin-ledger.json';
 import type adminMembers from '../locales/ko-KR/admin-members.json';
@@ -47,6 +48,7 @@ declare module 'i18next' {
       deposit: typeof deposit;
       'admin-assets': typeof adminAssets;
       cs: typeof cs;
+      'admin-config': typeof adminConfig;
     };
   }
 }

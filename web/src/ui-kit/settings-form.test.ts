@@ -1,4 +1,4 @@
-// Proves that the config screens save only the settings whose value changed, in order, and stop at the first refusal.
+// Proves that the config screens save only the settings whose value changed (whatever the key order of an object), in order, and stop at the first refusal.
 import { describe, expect, it } from 'vitest';
 import { saveChangedSettings } from './settings-form.tsx';
 
@@ -36,5 +36,17 @@ describe('saveChangedSettings', () => {
     );
     expect(done).toBe(false);
     expect(saved).toEqual(['a']);
+  });
+
+  it('treats an object with the same entries in another key order as unchanged', async () => {
+    const saved: string[] = [];
+    await saveChangedSettings(
+      [['t', { subject: 's', body: 'b' }]],
+      { t: { body: 'b', subject: 's' } },
+      async ({ key }) => {
+        saved.push(key);
+      },
+    );
+    expect(saved).toEqual([]);
   });
 });

@@ -102,6 +102,8 @@ export const fieldProblemCodes = [
   'custom',
   /** A field the route's own check refused (an OAuth2 client's name, redirect URI or scope). */
   'invalid',
+  /** A list holds the same item twice (a setting's list of consents, groups or actions). */
+  'duplicate_item',
   textInvalidCode,
   /** An amount refused as it is, never rounded (money-amount.ts). */
   ...amountRefusalCodes,

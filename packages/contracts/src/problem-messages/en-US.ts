@@ -71,6 +71,9 @@ export const enUS: ProblemCatalog = {
   },
   setting_unknown: { title: 'Unknown setting.' },
   setting_value_invalid: { title: 'The setting value is not valid.' },
+  setting_secret_write_only: {
+    title: 'This setting is a secret: write it with PUT /admin/setting-secret; it is never shown.',
+  },
   read_model_behind: { title: 'The data is still being updated. Try again in a moment.' },
   write_conflict: { title: 'Someone changed this at the same time. Try again.' },
   self_administration_refused: {
@@ -343,6 +346,7 @@ export const enUSFields: FieldMessageCatalog = {
   invalid_value: 'The value is not one of the accepted values.',
   custom: 'The value is not valid.',
   invalid: 'The value is not valid.',
+  duplicate_item: 'The list holds the same item twice.',
   text_invalid:
     'The text contains a character that cannot be saved (a NUL character or a broken character).',
   amount_invalid: 'Enter the amount as a decimal number such as 1.5.',

@@ -75,6 +75,10 @@ export const jaJP: ProblemCatalog = {
   },
   setting_unknown: { title: '不明な設定です。' },
   setting_value_invalid: { title: '設定値が正しくありません。' },
+  setting_secret_write_only: {
+    title:
+      'この設定は秘密情報です。PUT /admin/setting-secret でのみ書き込め、表示されることはありません。',
+  },
   read_model_behind: { title: 'データを反映しています。しばらくしてからお試しください。' },
   write_conflict: { title: '同時に変更が行われました。もう一度お試しください。' },
   self_administration_refused: {
@@ -352,6 +356,7 @@ export const jaJPFields: FieldMessageCatalog = {
   invalid_value: '許可されていない値です。',
   custom: '値が正しくありません。',
   invalid: '値が正しくありません。',
+  duplicate_item: 'リストに同じ項目が重複しています。',
   text_invalid: '保存できない文字（NUL 文字または壊れた文字）が含まれています。',
   amount_invalid: '金額は 1.5 のような数値で入力してください。',
   amount_not_positive: '0より大きい金額を入力してください。',

@@ -74,6 +74,10 @@ export const koKR: ProblemCatalog = {
   },
   setting_unknown: { title: '알 수 없는 설정입니다.' },
   setting_value_invalid: { title: '설정값이 올바르지 않습니다.' },
+  setting_secret_write_only: {
+    title:
+      '이 설정은 비밀값입니다. PUT /admin/setting-secret으로만 입력하며 다시 표시되지 않습니다.',
+  },
   read_model_behind: { title: '데이터를 반영하는 중입니다. 잠시 후 다시 시도하세요.' },
   write_conflict: { title: '동시에 변경이 일어났습니다. 다시 시도하세요.' },
   self_administration_refused: {
@@ -341,6 +345,7 @@ export const koKRFields: FieldMessageCatalog = {
   invalid_value: '허용되지 않는 값입니다.',
   custom: '값이 올바르지 않습니다.',
   invalid: '값이 올바르지 않습니다.',
+  duplicate_item: '목록에 같은 항목이 두 번 있습니다.',
   text_invalid: '저장할 수 없는 문자(NUL 문자 또는 깨진 문자)가 포함되어 있습니다.',
   amount_invalid: '금액을 1.5와 같은 숫자로 입력하세요.',
   amount_not_positive: '0보다 큰 금액을 입력하세요.',

@@ -81,6 +81,10 @@ export const viVN: ProblemCatalog = {
   },
   setting_unknown: { title: 'Cài đặt không xác định.' },
   setting_value_invalid: { title: 'Giá trị cài đặt không hợp lệ.' },
+  setting_secret_write_only: {
+    title:
+      'Cài đặt này là bí mật: chỉ ghi bằng PUT /admin/setting-secret và không bao giờ được hiển thị.',
+  },
   read_model_behind: { title: 'Dữ liệu đang được cập nhật. Vui lòng thử lại sau giây lát.' },
   write_conflict: { title: 'Có thay đổi khác cùng lúc. Vui lòng thử lại.' },
   self_administration_refused: {
@@ -362,6 +366,7 @@ export const viVNFields: FieldMessageCatalog = {
   invalid_value: 'Giá trị không được chấp nhận.',
   custom: 'Giá trị không hợp lệ.',
   invalid: 'Giá trị không hợp lệ.',
+  duplicate_item: 'Danh sách có một mục bị trùng lặp.',
   text_invalid: 'Văn bản chứa ký tự không thể lưu (ký tự NUL hoặc ký tự bị lỗi).',
   amount_invalid: 'Nhập số tiền dưới dạng số thập phân, ví dụ 1.5.',
   amount_not_positive: 'Nhập số tiền lớn hơn 0.',

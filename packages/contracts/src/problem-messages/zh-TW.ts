@@ -55,6 +55,9 @@ export const zhTW: ProblemCatalog = {
   permission_not_grantable: { title: '無法授予此權限。', detail: '無法授予：{permissions}' },
   setting_unknown: { title: '不明的設定。' },
   setting_value_invalid: { title: '設定值無效。' },
+  setting_secret_write_only: {
+    title: '此設定為機密:只能以 PUT /admin/setting-secret 寫入,且永不顯示。',
+  },
   read_model_behind: { title: '資料仍在更新中，請稍後再試。' },
   write_conflict: { title: '有其他變更同時發生，請再試一次。' },
   self_administration_refused: { title: '您無法停用自己，也無法移除自己的管理員權限。' },
@@ -278,6 +281,7 @@ export const zhTWFields: FieldMessageCatalog = {
   invalid_value: '不接受此值。',
   custom: '值不正確。',
   invalid: '值不正確。',
+  duplicate_item: '清單中有重複的項目。',
   text_invalid: '文字包含無法儲存的字元（NUL 字元或損壞的字元）。',
   amount_invalid: '請以數字輸入金額，例如 1.5。',
   amount_not_positive: '請輸入大於 0 的金額。',

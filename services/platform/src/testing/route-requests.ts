@@ -43,6 +43,9 @@ export const validBodies: Record<string, unknown> = {
   'POST /api/v1/admin/acs/role': { name: 'Support', permissions: [] },
   'PUT /api/v1/admin/acs/role/:roleId': { name: 'Support', permissions: [] },
   'PUT /api/v1/admin/setting/:key': { value: 2 },
+  'PUT /api/v1/admin/setting-secret/:key': { value: 'a secret' },
+  'POST /api/v1/admin/config/mail/test-send': { to: 'test@example.test' },
+  'POST /api/v1/admin/config/phone/test-send': { to: '+821012345678' },
   'POST /api/v1/admin/oauth2-client': {
     member_seq: 1,
     name: 'Kiosk',

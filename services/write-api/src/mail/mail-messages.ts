@@ -37,3 +37,18 @@ export function emailChangeNoticeMail(input: { to: string; memberSeq: number }):
     text: 'A change of the email address of your account was requested. If it was not you, change your password now.',
   };
 }
+
+/** The config/mail screen's test: proves the mail settings deliver (nothing else in it). */
+export function testMail(input: { to: string; at: Date }): Mail {
+  return {
+    to: input.to,
+    memberSeq: null,
+    subject: 'Test mail from the exchange',
+    text: `This test mail was sent from the mail settings at ${input.at.toISOString()}.`,
+  };
+}
+
+/** The config/phone screen's test SMS. */
+export function testSms(input: { to: string; at: Date }): { to: string; text: string } {
+  return { to: input.to, text: `Test SMS from the exchange, ${input.at.toISOString()}.` };
+}

@@ -5,12 +5,13 @@ import { sendSmtpMail } from './smtp-client.ts';
 /**
  * The mailer the settings choose at send time: `mail.provider` = `outbox` keeps mails in the
  * outbox; `smtp` sends through the configured server (host, port, TLS, user from the settings; the
- * password is a secret, so it comes from the environment, never from a settings event).
+ * password is a secret, never in a settings event: the one written on config/mail, sealed in
+ * setting_secrets, else the environment's).
  */
 export function createSettingsMailer(options: {
   outbox: Mailer;
   settings: () => Promise<IdentitySettings>;
-  smtpPassword: string | undefined;
+  smtpPassword: () => Promise<string | undefined>;
 }): Mailer {
   return {
     async send(mail) {
@@ -22,7 +23,7 @@ export function createSettingsMailer(options: {
           port: settings['mail.smtpPort'],
           secure: settings['mail.smtpSecure'],
           user: settings['mail.smtpUser'],
-          password: options.smtpPassword ?? '',
+          password: (await options.smtpPassword()) ?? '',
           heloName: settings['mail.domain'],
         },
         {
