@@ -1,4 +1,4 @@
-// The ledger auditor (issue #9): verifies the ledger stream's hash chain and names the first bad
+// The ledger auditor: verifies the ledger stream's hash chain and names the first bad
 // event; replays the ledger through the pure domain (all accounts, or one with its balance
 // timeline, checked against its balance-change log); checks the live books (per-asset zero-sum, no
 // negative balance where none is allowed); rebuilds every ledger projection in a scratch schema

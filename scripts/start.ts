@@ -53,7 +53,7 @@ Ledger Exchange is running.
 Demo logins:
 ${
   demoLogins.length === 0
-    ? '  none yet: members and the admin arrive with identity (issue #4)'
+    ? '  none yet'
     : demoLogins
         .map((login) => `  ${login.role.padEnd(8)} ${login.userId} / ${login.password}`)
         .join('\n')

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * The values a member typed into an asset's deposit or withdraw extra form (issue #10): they may
+ * The values a member typed into an asset's deposit or withdraw extra form: they may
  * be personal data (a depositor name, a bank branch, a phone number), so they never go into an
  * event; they are kept here keyed by the request (`deposit_request` id or `withdrawal` id),
  * written before the request's first event, and erased (blanked, erased_at stamped) when the

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { AnyDb } from './asset-queries.ts';
 
 /**
- * The values a member typed into an asset's deposit or withdraw extra form (issue #10), kept out
+ * The values a member typed into an asset's deposit or withdraw extra form, kept out
  * of events because they may be personal data (DESIGN.md §4, docs/adr/0008): one row per request
  * in `request_extra_form_personal_data` (migration 0021), written before the request's first
  * event, joined by lists at read time, blanked when the member withdraws.

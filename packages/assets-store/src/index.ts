@@ -1,6 +1,6 @@
 /**
- * @ledger/assets-store: the Postgres side of the asset catalog, asset plug-ins and deposits
- * (issue #10): the `assets` projection and its reads, and the aggregate append path.
+ * @ledger/assets-store: the Postgres side of the asset catalog, asset plug-ins and deposits:
+ * the `assets` projection and its reads, and the aggregate append path.
  */
 export * from './aggregate-store.ts';
 export * from './asset-queries.ts';

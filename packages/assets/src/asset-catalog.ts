@@ -2,7 +2,7 @@ import { accepted, type Decision, rejected } from '@ledger/decider';
 import { decimalPointDefault, isDecimalPoint, tryParseAmount } from '@ledger/ledger';
 
 /**
- * The asset catalog (SPEC §3 Asset; issue #10): one stream per asset, `asset-<code>`. Registering
+ * The asset catalog (SPEC §3 Asset): one stream per asset, `asset-<code>`. Registering
  * fixes the code and the decimal point; the decimal point can never change afterwards, because
  * registration also opens the asset's system accounts in the ledger (an event that uses it). The
  * rest are settings an administrator changes. Deposits and withdrawals of an asset can be frozen

@@ -1,5 +1,5 @@
 /**
- * @ledger/assets: the asset catalog, asset plug-ins and deposits as pure deciders (issue #10).
+ * @ledger/assets: the asset catalog, asset plug-ins and deposits as pure deciders.
  * No I/O, no clock, no randomness: time and ids arrive in the commands.
  */
 export * from './asset-catalog.ts';

@@ -1,5 +1,5 @@
 /**
- * The chain-scanner port (issue #10; docs/adr/0012): what the scanner and the withdrawal
+ * The chain-scanner port (docs/adr/0012): what the scanner and the withdrawal
  * reconciler need from a blockchain, whatever the chain. Heights are block numbers from 0
  * (genesis); a block names its parent, so a reorg shows as a different hash at a height already
  * seen. Amounts are decimal strings at the asset's scale, never JS numbers.

@@ -1,5 +1,5 @@
 /**
- * @ledger/chain: the chain-scanner port and the built-in simulated chain (issue #10).
+ * @ledger/chain: the chain-scanner port and the built-in simulated chain.
  */
 export * from './chain-port.ts';
 export * from './simulated-chain.ts';

@@ -6,7 +6,7 @@ const assetPluginId = { parameter: 'pluginId', kind: 'asset_plugin' } as const;
 const depositId = { parameter: 'depositId', kind: 'deposit' } as const;
 const depositRequestId = { parameter: 'requestId', kind: 'deposit_request' } as const;
 
-/** Assets, asset plug-ins and deposits (issue #10). */
+/** Assets, asset plug-ins and deposits. */
 export const assetAndDepositRoutes: RouteEntry[] = [
   route('GET', `${v1}/asset`, 'query', 'member', 'Active assets'),
   route('GET', `${v1}/deposit`, 'query', 'member', 'The caller’s chain deposits'),

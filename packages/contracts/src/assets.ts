@@ -4,7 +4,7 @@ import { MoneyAmountSchema } from './money-amount.ts';
 import { text } from './text.ts';
 
 /**
- * HTTP contracts of the asset catalog, asset plug-ins and deposits (issue #10; docs/adr/0012).
+ * HTTP contracts of the asset catalog, asset plug-ins and deposits (docs/adr/0012).
  * Amounts are decimal strings with at most the asset's digits (the server scales them); never a
  * JS number.
  */

@@ -3,7 +3,7 @@ import { listQuerySchema, QueryBooleanSchema, QuerySeqSchema } from './list-quer
 import { storableJson, text } from './text.ts';
 
 /**
- * Administrator requests of identity and access (issue #4): the member list and its tabs, member
+ * Administrator requests of identity and access: the member list and its tabs, member
  * groups, the login log, roles and permissions (acs), the activity log, and the admin commands on
  * members. Strict objects throughout.
  */

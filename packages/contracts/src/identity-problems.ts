@@ -1,5 +1,5 @@
 /**
- * Stable failure codes of identity and access (issue #4), in addition to the common ones in
+ * Stable failure codes of identity and access, in addition to the common ones in
  * problem.ts. A code is a contract with clients; never rename one.
  */
 export const identityProblemCodes = [

@@ -4,7 +4,7 @@ import { listQuerySchema, PositionSchema, QuerySeqSchema } from './list-query.ts
 import { text } from './text.ts';
 
 /**
- * Request and answer shapes of identity (issue #4): login, refresh, registration, my page, OTP,
+ * Request and answer shapes of identity: login, refresh, registration, my page, OTP,
  * constants. Requests are strict objects: an unknown field (balance, is_admin, security_level, ...)
  * is refused with 400 validation_failed. Field names follow SPEC (snake_case).
  */

@@ -6,7 +6,7 @@ const addressCertificationId = {
   kind: 'kyc_withdraw_address_certification',
 } as const;
 
-/** KYC, real-name authentication, withdraw-address certification, security levels (issue #10). */
+/** KYC, real-name authentication, withdraw-address certification, security levels. */
 export const kycAndSecurityRoutes: RouteEntry[] = [
   route('GET', `${v1}/security-level`, 'query', 'member', 'The caller’s security level'),
   route('GET', `${v1}/kyc/certification`, 'query', 'member', 'The caller’s KYC requests'),

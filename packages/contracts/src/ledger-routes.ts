@@ -3,7 +3,7 @@ import { type RouteEntry, route, v1 } from './route-entry.ts';
 export const accountId = { parameter: 'seq', kind: 'account' } as const;
 const adjustmentId = { parameter: 'adjustmentId', kind: 'adjustment' } as const;
 
-/** The ledger (issue #9): wallet accounts, balances, transfers, books, forced adjustments. */
+/** The ledger: wallet accounts, balances, transfers, books, forced adjustments. */
 export const ledgerRoutes: RouteEntry[] = [
   route('POST', `${v1}/account`, 'write', 'member', 'Open a wallet account'),
   route('PUT', `${v1}/account/:seq`, 'write', 'member', 'Change an account title', {

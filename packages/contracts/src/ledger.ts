@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * The ledger's HTTP contracts as clients read them (issue #9, docs/adr/0011 §2 and §5): the
+ * The ledger's HTTP contracts as clients read them (docs/adr/0011 §2 and §5): the
  * wallet account, the per-asset summary, the balance-change log, forced adjustments, the books,
  * and the stable problem codes of the ledger routes. Amounts are decimal strings with the asset's
  * digits (ADR 0005); never a JS number.

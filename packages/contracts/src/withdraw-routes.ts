@@ -2,7 +2,7 @@ import { type RouteEntry, route, v1 } from './route-entry.ts';
 
 const withdrawalId = { parameter: 'withdrawalId', kind: 'withdrawal' } as const;
 
-/** Withdrawals, withdraw transfers, account transfers and the withdraw policy (issue #10). */
+/** Withdrawals, withdraw transfers, account transfers and the withdraw policy. */
 export const withdrawalRoutes: RouteEntry[] = [
   route('GET', `${v1}/withdraw`, 'query', 'member', 'The caller’s withdrawals'),
   route('GET', `${v1}/withdraw/:withdrawalId`, 'query', 'member', 'One of them', {

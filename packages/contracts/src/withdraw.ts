@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Withdrawals over HTTP (issue #10, docs/adr/0014): the withdrawal as the member's request history
+ * Withdrawals over HTTP (docs/adr/0014): the withdrawal as the member's request history
  * and the admin withdraw/list show it, withdraw transfers, account transfers, the withdraw policy,
  * and the stable problem codes of the withdrawal routes. Amounts are decimal strings.
  */

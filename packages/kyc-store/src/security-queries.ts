@@ -148,7 +148,7 @@ export type WithdrawLimits = {
 };
 
 /**
- * A member's withdraw limits of one asset (issue #10): the restriction policies
+ * A member's withdraw limits of one asset: the restriction policies
  * WITHDRAW_ONE_TIME_AMOUNT and WITHDRAW_DAILY_AMOUNT of the member's security level, as decimal
  * strings (null: no policy, unlimited). Undefined when the member is unknown to the read model.
  * @example const limits = await withdrawLimitsFor(db, 12, 'BTC'); // { securityLevel: 3, oneTime: '0.5', daily: '2' }

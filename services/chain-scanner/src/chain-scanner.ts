@@ -31,7 +31,7 @@ import type { Logger } from '@ledger/runtime';
 import { type Kysely, sql } from 'kysely';
 
 /**
- * The chain scanner (issue #10; reliability.md T21): for every plug-in allowed to scan, one tick
+ * The chain scanner (reliability.md T21): for every plug-in allowed to scan, one tick
  * (1) finds reorgs by comparing the hashes of the blocks it processed with the chain's, and
  * handles every deposit above the fork (a pending one is orphaned, a credited one raises the
  * alert: the asset is frozen); a reorg at depth ≥ the asset's confirmations freezes the asset

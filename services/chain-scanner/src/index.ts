@@ -1,6 +1,6 @@
 /**
  * @ledger/chain-scanner: follows each allowed asset plug-in's chain and credits deposits after
- * their confirmations, exactly once (issue #10; docs/adr/0012).
+ * their confirmations, exactly once (docs/adr/0012).
  */
 export {
   type ChainScannerDependencies,

@@ -1,4 +1,4 @@
-// Proves, in Chromium against the running product, a chain deposit end to end (issue #10): alice opens the deposit screen and creates her BTC deposit address (QR, copy), a deposit is sent to it on the simulated chain and blocks are mined through the development control; it shows pending with its confirmations, is credited at 350 confirmations, and the balance shows in her wallet; the administrator sees it in deposit/list and the catalog in asset/list.
+// Proves, in Chromium against the running product, a chain deposit end to end: alice opens the deposit screen and creates her BTC deposit address (QR, copy), a deposit is sent to it on the simulated chain and blocks are mined through the development control; it shows pending with its confirmations, is credited at 350 confirmations, and the balance shows in her wallet; the administrator sees it in deposit/list and the catalog in asset/list.
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { saveScreenshot } from './support/browser.ts';

@@ -1,4 +1,4 @@
-// Proves, in Chromium against the running product, the identity screens of issue #4: a visitor
+// Proves, in Chromium against the running product, the identity screens: a visitor
 // registers, verifies the email on my page with the code from the development outbox, registers
 // and activates an OTP from the otpauth URI the page shows, logs in again through the OTP step and
 // finds their account on my page; the demo administrator filters member/list, opens a member's

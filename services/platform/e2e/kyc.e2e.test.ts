@@ -1,4 +1,4 @@
-// Proves, in Chromium against the running product, KYC and automatic security levels (issue #10):
+// Proves, in Chromium against the running product, KYC and automatic security levels:
 // Alice (email verified by the seed, so level 2) requests KYC certification on her security page,
 // the administrator approves it on kyc-certification/list, and her level rises to 3 by itself;
 // she authenticates herself in the simulated authority's popup (level 4), requests a

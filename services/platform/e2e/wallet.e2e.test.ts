@@ -1,4 +1,4 @@
-// Proves, in Chromium against the running product, the ledger screens of issue #9: alice opens an
+// Proves, in Chromium against the running product, the ledger screens: alice opens an
 // account in her wallet, moves money into it from her seeded KRW account and sees the change in
 // its balance history; the demo administrator lists accounts, views hers, freezes it (fraud) and
 // unfreezes it through the confirmation with a reason, proposes a forced adjustment behind the

@@ -147,7 +147,7 @@ export async function seedDemoData(input: {
     await changeSettingAsSystem(input, key, value, 'system:seed');
   }
   if (input.ledger !== undefined) await seedDemoLedger({ ...input, client: input.ledger.client });
-  // The demo withdraw limits and account restrictions go with the money (issue #10).
+  // The demo withdraw limits and account restrictions go with the money.
   if (input.ledger !== undefined) {
     await seedDemoSecurityPolicies(input.writeApi, {
       userId: 'admin',

@@ -7,7 +7,7 @@ import { sql } from 'kysely';
 type App = { request(path: string, init?: RequestInit): Response | Promise<Response> };
 
 /**
- * The demo restriction policies (issue #10), per security level: level 0 may open no account;
+ * The demo restriction policies, per security level: level 0 may open no account;
  * withdraw limits of KRW and BTC rise with the level (level 2 is the demo members' level: a
  * verified email). Other assets and levels 7..10 are unlimited. Amounts are decimal strings. Setting a policy already in force changes nothing, so a
  * restart appends nothing.
@@ -88,7 +88,7 @@ export async function seedDemoSecurityPolicies(
 }
 
 /**
- * Alice's certified withdraw addresses (issue #10: a withdrawal goes only to a certified,
+ * Alice's certified withdraw addresses (a withdrawal goes only to a certified,
  * approved address of the asset): a KRW bank account and a BTC address on the simulated chain,
  * requested as alice and approved by the administrator through the real routes. Idempotent: an
  * address alice already asked for (its personal-data row, written before its event) is not asked

@@ -96,7 +96,7 @@ export async function startPlatform(options: PlatformOptions): Promise<Platform>
       logger: options.logger.child({ service: 'write-api' }),
       identity: writeIdentity,
       ledger,
-      // The simulated chain's control (issue #10): the start command is the development default.
+      // The simulated chain's control: the start command is the development default.
       development: true,
     });
     stack.push(startDepositScanner(databaseUrl, writeIdentity.eventStore, ledger, options, stack));
@@ -143,7 +143,7 @@ export async function startPlatform(options: PlatformOptions): Promise<Platform>
     stack.push(
       startIdentityRetention({ db: writeDb, logger: options.logger, now: writeIdentity.now }),
     );
-    // Automatic security levels and KYC expiry (issue #10).
+    // Automatic security levels and KYC expiry.
     stack.push(startKycWorkers({ db: writeDb, identity: writeIdentity, logger: options.logger }));
     const demoLogins = await seedDemoData({
       db: writeDb,
@@ -301,7 +301,7 @@ async function startLedgerWriter(
 }
 
 /**
- * The chain scanner (issue #10): follows every asset plug-in allowed to scan (the simulated chain
+ * The chain scanner: follows every asset plug-in allowed to scan (the simulated chain
  * by default) and credits deposits after their confirmations; also finishes approved deposit
  * requests a crash interrupted.
  */

@@ -20,14 +20,14 @@ export const projections: readonly Projection[] = [
   identityProjection as Projection,
   brokerageProjection as Projection,
   oauth2ClientProjection as Projection,
-  // The ledger's read models (issue #9).
+  // The ledger's read models.
   ledgerBalancesProjection,
   ledgerProfilesProjection,
-  // The asset catalog, plug-ins and deposits (issue #10).
+  // The asset catalog, plug-ins and deposits.
   assetsProjection,
-  // KYC certifications, real-name authentications, address certifications, security catalog (issue #10).
+  // KYC certifications, real-name authentications, address certifications, security catalog.
   kycProjection,
-  // Withdrawals, withdraw transfers and the withdraw policy (issue #10).
+  // Withdrawals, withdraw transfers and the withdraw policy.
   withdrawalsProjection,
   // C2C deals and applications, folded with the domain's evolve.
   c2cProjection,

@@ -58,7 +58,7 @@ export function mountAuthorization(
   });
 }
 
-/** Identity's read routes under /api/v1 (issue #4). */
+/** Identity's read routes under /api/v1. */
 export function mountIdentityRoutes(
   // biome-ignore lint/suspicious/noExplicitAny: any Hono app, whatever its env.
   app: Hono<any>,

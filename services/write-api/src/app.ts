@@ -43,11 +43,11 @@ export type WriteApiDependencies = {
   db: Db;
   logger: Logger;
   identity: IdentityWriteDependencies;
-  /** The ledger writer (issue #9); without it the ledger routes answer 503. */
+  /** The ledger writer; without it the ledger routes answer 503. */
   ledger?: LedgerWriteDependencies | undefined;
-  /** Development mode (issue #10): mounts the simulated chain's control. Never in production. */
+  /** Development mode: mounts the simulated chain's control. Never in production. */
   development?: boolean | undefined;
-  /** The real-name authority (issue #10); by default the simulated one. */
+  /** The real-name authority; by default the simulated one. */
   kyc?: { identityProvider?: IdentityProvider | undefined } | undefined;
 };
 

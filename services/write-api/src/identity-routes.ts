@@ -48,7 +48,7 @@ export function mountAuthorization(
   return authorizer;
 }
 
-/** Identity's write routes under /api/v1 (issue #4). */
+/** Identity's write routes under /api/v1. */
 export function mountIdentityRoutes(
   // biome-ignore lint/suspicious/noExplicitAny: any Hono app, whatever its env.
   app: Hono<any>,

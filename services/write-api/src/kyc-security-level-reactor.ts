@@ -109,7 +109,7 @@ function memberSeqOf(event: RecordedEvent): number | undefined {
 }
 
 /**
- * The process that keeps security levels automatic (issue #4's leftover): a projection with no
+ * The process that keeps security levels automatic: a projection with no
  * read model, run by the projection runner (checkpointed, one leader, resumes after a restart).
  * For each event that changes a member's conditions it recomputes that member's level; a catalog
  * change recomputes every member. A member's withdrawal erases its KYC personal data in the

@@ -26,7 +26,7 @@ export function missingKeys(page: Page): Promise<string[]> {
 }
 
 /**
- * Whether identity (issue #4) answers on this build: POST /auth/token exists (a validation failure
+ * Whether identity answers on this build: POST /auth/token exists (a validation failure
  * is fine; 404 means the route is not there) and the start command seeded a demo administrator.
  */
 export async function identityAvailability(

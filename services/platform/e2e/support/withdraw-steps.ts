@@ -5,7 +5,7 @@ import { otpCodes } from './otp-codes.ts';
 import { logInThroughForm } from './web-pages.ts';
 
 /**
- * The member's withdrawal steps the e2e files share (issue #10): log in, register an OTP on my
+ * The member's withdrawal steps the e2e files share: log in, register an OTP on my
  * page and log in again with it, and apply for a withdrawal to a certified address with a fresh
  * code. The server accepts each TOTP step once, so each code is for a later step than the last
  * (otp-codes.ts: it waits only when the server's window has no unused step left).

@@ -1,4 +1,4 @@
-// Proves security levels change automatically (issue #4's leftover, issue #10): a verified email,
+// Proves security levels change automatically: a verified email,
 // an approved KYC certification, a real-name authentication and an OTP each raise the member's
 // level through the reactor; a locked level never moves; an approval while the reactor is down is
 // applied once after it restarts, and replaying the reactor from the start appends nothing.

@@ -8,7 +8,7 @@ import type { Kysely } from 'kysely';
 import { createLedgerTestKit } from './ledger-test-kit.ts';
 
 /**
- * The ledger test kit plus the `assets` projection (issue #10), for the asset and deposit
+ * The ledger test kit plus the `assets` projection, for the asset and deposit
  * integration tests (not shipped): `assetsProjected()` waits until the catalog, plug-ins,
  * addresses and deposits show everything written so far.
  */

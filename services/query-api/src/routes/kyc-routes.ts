@@ -192,7 +192,7 @@ function kycAdminReadRoutes(context: KycReadContext) {
     );
 }
 
-/** KYC's and the security catalog's read routes under /api/v1 (issue #10). */
+/** KYC's and the security catalog's read routes under /api/v1. */
 export function mountKycRoutes(
   // biome-ignore lint/suspicious/noExplicitAny: any Hono app, whatever its env.
   app: Hono<any>,

@@ -17,7 +17,7 @@ import { ledgerAdminRoutes } from './ledger-admin-routes.ts';
 import { withdrawQueryRoutes } from './withdraw-query-routes.ts';
 
 /**
- * The ledger's read routes under /api/v1 (issue #9). `?after=<position>` waits for both ledger
+ * The ledger's read routes under /api/v1. `?after=<position>` waits for both ledger
  * projections, so a write's position (money, title, status note, adjustment) is visible after it.
  */
 export function mountLedgerRoutes(
@@ -35,7 +35,7 @@ export function mountLedgerRoutes(
   };
   app.route('/api/v1', ledgerAccountRoutes(context));
   app.route('/api/v1', ledgerAdminRoutes(context));
-  // Withdrawals (issue #10): `?after=` waits for the withdrawals and ledger projections.
+  // Withdrawals: `?after=` waits for the withdrawals and ledger projections.
   app.route(
     '/api/v1',
     withdrawQueryRoutes({
@@ -47,7 +47,7 @@ export function mountLedgerRoutes(
       ]),
     }),
   );
-  // Assets, plug-ins and deposits (issue #10): `?after=` waits for the assets projection.
+  // Assets, plug-ins and deposits: `?after=` waits for the assets projection.
   const assets = {
     db: dependencies.db,
     now: dependencies.identity.now,

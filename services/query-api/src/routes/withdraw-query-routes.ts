@@ -19,7 +19,7 @@ import { Hono, type MiddlewareHandler } from 'hono';
 import { dateRangeOf, pageWindow, pagingOf } from '../list-queries.ts';
 
 /**
- * Withdrawal reads (issue #10): the member's request history and inquiry (own withdrawals only:
+ * Withdrawal reads: the member's request history and inquiry (own withdrawals only:
  * another member's id is a 404), and the administrators' withdraw/list, withdraw-transfer/list
  * and withdraw/policy. `?after=` waits for the withdrawals projection (and
  * the ledger's, for balances shown beside them).

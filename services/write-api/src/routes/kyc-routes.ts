@@ -351,7 +351,7 @@ export function kycAdminRoutes(context: KycWriteContext) {
 }
 
 /**
- * KYC's and the security catalog's write routes under /api/v1 (issue #10), with Idempotency-Key
+ * KYC's and the security catalog's write routes under /api/v1, with Idempotency-Key
  * (the write API's middleware, registered before them so it wraps them): a retried request with
  * the same key answers the first answer and requests nothing twice.
  */

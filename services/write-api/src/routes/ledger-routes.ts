@@ -10,7 +10,7 @@ import { withdrawAdminRoutes } from './withdraw-admin-routes.ts';
 import { withdrawRoutes } from './withdraw-routes.ts';
 
 /**
- * The ledger's write routes under /api/v1 (issue #9): always mounted, so the route table and the
+ * The ledger's write routes under /api/v1: always mounted, so the route table and the
  * app agree; without a writer in the dependencies they answer 503 ledger_unavailable.
  */
 export function mountLedgerRoutes(
@@ -24,9 +24,9 @@ export function mountLedgerRoutes(
     ledgerAdjustmentRoutes(context),
     // The on-demand run of the continuous reconciliation (T25).
     ledgerReconciliationRoutes(context),
-    // Assets, plug-ins and deposits (issue #10).
+    // Assets, plug-ins and deposits.
     assetRoutes(context),
-    // Withdrawals (issue #10).
+    // Withdrawals.
     withdrawRoutes(context),
     withdrawAdminRoutes(context),
     depositRoutes(context),

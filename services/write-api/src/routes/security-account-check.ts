@@ -3,7 +3,7 @@ import { ProblemError } from '@ledger/http';
 import { mayMemberCreateAccount } from '@ledger/kyc-store';
 
 /**
- * The restriction policy CREATE_ACCOUNT (issue #10): refuses, with 403
+ * The restriction policy CREATE_ACCOUNT: refuses, with 403
  * `account_creation_restricted`, a member whose security level may not open an account of
  * `asset` (a policy for that asset or for every asset at the member's level).
  */

@@ -17,7 +17,7 @@ import type { AdminDepositSearch, AssetListSearch } from './admin-assets-search.
 
 /**
  * The administrators' asset, plug-in and deposit calls (SPEC §2 asset/list, asset-plugin/list,
- * deposit/list; issue #10): lists that wait for the app's last write, and the commands, each
+ * deposit/list): lists that wait for the app's last write, and the commands, each
  * invalidating every list of this feature after it.
  */
 

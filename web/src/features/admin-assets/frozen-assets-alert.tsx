@@ -14,7 +14,7 @@ export function isChainAlert(asset: Pick<AssetView, 'is_frozen' | 'frozen_reason
 }
 
 /**
- * The banner of asset/list (issue #10): every frozen asset, whatever page or filter the list
+ * The banner of asset/list: every frozen asset, whatever page or filter the list
  * shows, with its reason and the time of the freeze, a chain reorg alert first and in red, and the
  * action that lifts the freeze. Nothing when no asset is frozen.
  */

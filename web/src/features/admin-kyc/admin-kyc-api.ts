@@ -10,7 +10,7 @@ import {
   listSearchSchema,
 } from '../../ui-kit/list/list-search.ts';
 
-/** Administrators' KYC reads and commands (issue #10). */
+/** Administrators' KYC reads and commands. */
 export const adminKycKeys = {
   all: ['admin', 'kyc'] as const,
   catalog: ['admin', 'kyc', 'security-catalog'] as const,

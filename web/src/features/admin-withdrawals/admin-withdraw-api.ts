@@ -15,7 +15,7 @@ import { listPageSchema, listQueryParams } from '../../ui-kit/list/list-search.t
 import type { AdminWithdrawListSearch, TransferListSearch } from './admin-withdraw-search.ts';
 
 /**
- * The administrators' withdrawal calls (SPEC §2 money movement; issue #10): lists that wait for
+ * The administrators' withdrawal calls (SPEC §2 money movement): lists that wait for
  * the app's last write, and the decisions (approve, reject, approve all, complete, fail, re-send,
  * key in, policy), each invalidating every withdrawal list after it.
  */

@@ -1,7 +1,7 @@
 import { isStorableText } from '@ledger/contracts';
 import { z } from 'zod';
 
-/** The consents sign-up asks for: the settings' default required consents (issue #4). */
+/** The consents sign-up asks for: the settings' default required consents. */
 export const registrationConsents = ['terms_of_service', 'privacy_policy'] as const;
 export type RegistrationConsent = (typeof registrationConsents)[number];
 

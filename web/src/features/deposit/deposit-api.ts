@@ -8,7 +8,7 @@ import { listPageSchema, listQueryParams } from '../../ui-kit/list/list-search.t
 import type { DepositHistorySearch } from './deposit-search.ts';
 
 /**
- * The member's deposit calls (SPEC §2 Wallet: deposit; issue #10): the active assets, an
+ * The member's deposit calls (SPEC §2 Wallet: deposit): the active assets, an
  * account's deposit address (created on request, with its memo ID where the asset needs one),
  * the deposit history (pending deposits with their confirmations) and manual deposit requests.
  * Reads wait for the app's last write (`?after=`).

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { api } from '../../lib/api-client.ts';
 import { afterLatestWrite, rememberWrite } from '../../lib/written-position.ts';
 
-/** The member's KYC reads and commands (issue #10), each list scoped to the caller by the server. */
+/** The member's KYC reads and commands, each list scoped to the caller by the server. */
 export const kycKeys = {
   all: ['kyc'] as const,
   certifications: ['kyc', 'certification'] as const,

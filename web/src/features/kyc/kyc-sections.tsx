@@ -4,7 +4,7 @@ import { RealnameSection } from './realname-section.tsx';
 import { SecurityLevelSection } from './security-level-section.tsx';
 import { WithdrawAddressSection } from './withdraw-address-section.tsx';
 
-/** My page's KYC part (issue #10): security levels, KYC certification, self-authentication, addresses. */
+/** My page's KYC part: security levels, KYC certification, self-authentication, addresses. */
 export function KycMyPageSections() {
   return (
     <Stack gap="lg" id="kyc">

@@ -8,7 +8,7 @@ import { otpListQueryKey } from '../../lib/session/otp-list.ts';
 import { afterLatestWrite, rememberWrite } from '../../lib/written-position.ts';
 
 /**
- * The calls of my page (SPEC §2 member screens, issue #4): every change is pessimistic, the screen
+ * The calls of my page (SPEC §2 member screens): every change is pessimistic, the screen
  * shows it once the server accepted it and the read models reached the write (`?after=`).
  */
 

@@ -13,7 +13,7 @@ import type { WithdrawHistorySearch } from './withdraw-search.ts';
 
 /**
  * The member's withdrawal calls (SPEC §2 Wallet: withdrawal application, request history with
- * inquiry and cancel; issue #10). Reads wait for the app's last write; the request carries the
+ * inquiry and cancel). Reads wait for the app's last write; the request carries the
  * Idempotency-Key made when the member submitted the form, and the OTP code (step-up).
  */
 
@@ -51,7 +51,7 @@ export function withdrawalQuery(withdrawalId: string) {
   });
 }
 
-/** The application: always to one of the member's certified addresses (issue #10). */
+/** The application: always to one of the member's certified addresses. */
 export type WithdrawFields = {
   account_seq: number;
   amount: string;

@@ -14,7 +14,7 @@ import { afterLatestWrite, rememberWrite } from '../written-position.ts';
 import type { BalanceLogSearch, WalletSearch } from './wallet-search.ts';
 
 /**
- * The member wallet's calls (SPEC §2 Wallet, issue #9): reads as queryOptions factories shared by
+ * The member wallet's calls (SPEC §2 Wallet): reads as queryOptions factories shared by
  * route loaders and screens, each waiting for the app's last write (`?after=`); commands are
  * pessimistic, with the Idempotency-Key the form made when the member submitted it.
  */

@@ -28,7 +28,7 @@ export function extraValuesText(values: Record<string, string> | null | undefine
 }
 
 /**
- * The fields of an asset's deposit or withdraw extra form (issue #10), each with the input type
+ * The fields of an asset's deposit or withdraw extra form, each with the input type
  * and label the administrator defined on asset/list; nothing when the form is empty.
  */
 export function ExtraFormFields({
